@@ -1,0 +1,57 @@
+/** Bytes → text: charset from the Content-Type header, then BOM, then a <meta> prescan, then UTF-8. */
+
+/** Decoded text and where its charset came from (stored with the page). */
+export interface Decoded { text: string; charset: string; source: "header" | "bom" | "meta" | "default" }
+
+const META_PRESCAN_BYTES = 1024;
+
+/** Labels that name a charset whose superset decodes strictly more pages correctly. */
+const SUPERSETS: Record<string, string> = { gb2312: "gbk", "x-gbk": "gbk", gbk: "gb18030", "iso-8859-1": "windows-1252", ascii: "windows-1252" };
+
+/** The charset label in a Content-Type value, if any. */
+export function charsetFromContentType(contentType: string | undefined): string | undefined {
+  const m = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? "");
+  return m?.[1]?.toLowerCase();
+}
+
+function bomCharset(buf: Buffer): string | undefined {
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return "utf-8";
+  if (buf[0] === 0xff && buf[1] === 0xfe) return "utf-16le";
+  if (buf[0] === 0xfe && buf[1] === 0xff) return "utf-16be";
+  return undefined;
+}
+
+/** `<meta charset>` or `<meta http-equiv content="...charset=...">` within the first 1024 bytes. */
+export function metaCharset(buf: Buffer): string | undefined {
+  const head = buf.subarray(0, META_PRESCAN_BYTES).toString("latin1");
+  const m = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head);
+  return m?.[1]?.toLowerCase();
+}
+
+function decoderFor(label: string): TextDecoder | undefined {
+  const wanted = SUPERSETS[label] ?? label;
+  try {
+    return new TextDecoder(wanted);
+  } catch {
+    try {
+      return new TextDecoder(label);
+    } catch {
+      return undefined; // unknown label: fall through to the next source
+    }
+  }
+}
+
+/** Decode a body; an unknown or wrong label never fails the page. */
+export function decodeBody(buf: Buffer, contentType?: string): Decoded {
+  const candidates: [string | undefined, Decoded["source"]][] = [
+    [bomCharset(buf), "bom"],
+    [charsetFromContentType(contentType), "header"],
+    [metaCharset(buf), "meta"],
+  ];
+  for (const [label, source] of candidates) {
+    if (!label) continue;
+    const decoder = decoderFor(label);
+    if (decoder) return { text: decoder.decode(buf), charset: decoder.encoding, source };
+  }
+  return { text: new TextDecoder("utf-8").decode(buf), charset: "utf-8", source: "default" };
+}

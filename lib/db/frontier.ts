@@ -1,0 +1,182 @@
+/**
+ * The frontier's hot path in set-based SQL (postgres.js): claim with one SKIP LOCKED
+ * statement, leases fenced by worker id, backoff computed in SQL, a reclaim sweep.
+ */
+import type { Sql } from "./sql";
+
+/** A leased URL as a worker sees it. */
+export interface ClaimedUrl {
+  id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
+}
+
+/** Retries before a URL is failed for good. */
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * Lease up to `limit` URLs of one running job, highest priority first (ties: lower depth, older).
+ * The job row is locked for the statement so its page budget (`pages_reserved`) is never
+ * over-spent by concurrent claimers; a claimer finding it locked moves on to another job.
+ */
+export async function claimUrls(
+  sql: Sql,
+  opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
+): Promise<ClaimedUrl[]> {
+  const jobFilter = opts.jobIds ?? null;
+  const rows = await sql<ClaimedUrl[]>`
+    with job as (
+      select id, max_pages - pages_reserved as room from jobs
+      where status = 'running' and pages_reserved < max_pages
+        and (time_budget_sec is null or started_at + make_interval(secs => time_budget_sec) > now())
+        and (${jobFilter}::int[] is null or id = any(${jobFilter}::int[]))
+      order by random() limit 1
+      for update skip locked
+    ), picked as (
+      select f.id from frontier f
+      where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now()
+      order by f.priority desc, f.depth, f.id
+      limit least(${opts.limit}, (select room from job))
+      for update of f skip locked
+    ), leased as (
+      update frontier f set status = 'leased', lease_owner = ${opts.workerId},
+        lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
+        attempts = f.attempts + 1, updated_at = now()
+      from picked where f.id = picked.id
+      returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts
+    ), reserve as (
+      update jobs set pages_reserved = pages_reserved + (select count(*) from leased)
+      where id = (select id from job) and exists (select 1 from leased)
+    )
+    select * from leased`;
+  return rows.map((r) => ({ ...r, id: String(r.id) }));
+}
+
+/** Thrown when a worker tries to finish a URL whose lease it no longer holds. */
+export class LeaseLostError extends Error {
+  constructor(id: string) {
+    super(`lease on frontier URL ${id} was lost (expired and reclaimed); the result is discarded`);
+  }
+}
+
+/** Mark a leased URL finished (`done`, `failed` or `skipped`); throws LeaseLostError when fenced out. */
+export async function finishLease(
+  tx: Sql,
+  opts: { id: string; workerId: string; status: "done" | "failed" | "skipped"; error?: string; skipReason?: string },
+): Promise<void> {
+  const rows = await tx`
+    update frontier set status = ${opts.status}::frontier_status, lease_owner = null, lease_expires_at = null,
+      last_error = ${opts.error ?? null}, skip_reason = ${opts.skipReason ?? null}, updated_at = now()
+    where id = ${opts.id} and status = 'leased' and lease_owner = ${opts.workerId}
+    returning id`;
+  if (rows.length === 0) throw new LeaseLostError(opts.id);
+}
+
+/**
+ * Give a URL back for a later try with exponential backoff (2^attempts seconds, capped at
+ * an hour), or fail it for good after MAX_ATTEMPTS. Returns what happened.
+ */
+export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date }) {
+  return sql.begin(async (tx) => {
+    const rows = await tx<{ status: string; jobId: number }[]>`
+      update frontier set
+        status = case when attempts >= ${MAX_ATTEMPTS} then 'failed'::frontier_status else 'pending'::frontier_status end,
+        next_attempt_at = greatest(${opts.notBefore ?? null}::timestamptz,
+          now() + least(interval '1 hour', power(2, attempts) * interval '1 second')),
+        lease_owner = null, lease_expires_at = null, last_error = ${opts.error}, updated_at = now()
+      where id = ${opts.id} and status = 'leased' and lease_owner = ${opts.workerId}
+      returning status, job_id as "jobId"`;
+    if (rows.length === 0) throw new LeaseLostError(opts.id);
+    const { status, jobId } = rows[0];
+    // A URL going back to the queue gives its page budget back; a final failure keeps it spent.
+    if (status === "pending") await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${jobId}`;
+    else await recordOutcome(tx, { jobId, host: null, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0 });
+    return status as "pending" | "failed";
+  });
+}
+
+/** Counters one finished URL adds to its job, its host and the per-minute statistics. */
+export interface Outcome { jobId: number; host: string | null; fetched: number; relevant: number; failed: number; enqueued: number; bytes: number }
+
+/** Add an outcome to jobs, hosts and job_stats_minute, and wake the dashboard's listeners. */
+export async function recordOutcome(tx: Sql, o: Outcome): Promise<void> {
+  await tx`
+    update jobs set pages_fetched = pages_fetched + ${o.fetched}, pages_relevant = pages_relevant + ${o.relevant},
+      pages_failed = pages_failed + ${o.failed}, links_found = links_found + ${o.enqueued}, updated_at = now()
+    where id = ${o.jobId}`;
+  await tx`
+    insert into job_stats_minute (job_id, minute, fetched, relevant, failed, enqueued, bytes)
+    values (${o.jobId}, date_trunc('minute', now()), ${o.fetched}, ${o.relevant}, ${o.failed}, ${o.enqueued}, ${o.bytes})
+    on conflict (job_id, minute) do update set fetched = job_stats_minute.fetched + excluded.fetched,
+      relevant = job_stats_minute.relevant + excluded.relevant, failed = job_stats_minute.failed + excluded.failed,
+      enqueued = job_stats_minute.enqueued + excluded.enqueued, bytes = job_stats_minute.bytes + excluded.bytes`;
+  if (o.host) {
+    await tx`
+      insert into hosts (job_id, host, pages_fetched, pages_relevant, errors)
+      values (${o.jobId}, ${o.host}, ${o.fetched}, ${o.relevant}, ${o.failed})
+      on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
+        pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
+        updated_at = now()`;
+  }
+  await tx`select pg_notify('focuscrawl_job', ${String(o.jobId)})`;
+}
+
+/** New links to queue, all found on one page. */
+export interface NewLinks { jobId: number; depth: number; parentPageId: string; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[] }
+
+/** Queue links in one statement; URLs the job already knows are left as they are. Returns how many were new. */
+export async function enqueueLinks(tx: Sql, l: NewLinks): Promise<number> {
+  if (l.urls.length === 0) return 0;
+  const rows = await tx`
+    insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text)
+    select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a
+    from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[]) as t(u, h, p, a)
+    on conflict (job_id, url_key) do nothing
+    returning id`;
+  return rows.length;
+}
+
+/**
+ * Return to the queue every lease that expired or whose worker stopped beating; gives the
+ * page budget back to each job. Returns the number of URLs reclaimed.
+ */
+export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Promise<number> {
+  const rows = await sql<{ n: number }[]>`
+    with expired as (
+      update frontier f set status = 'pending', lease_owner = null, lease_expires_at = null, updated_at = now()
+      where f.status = 'leased' and (f.lease_expires_at < now() or not exists (
+        select 1 from worker_heartbeats w
+        where w.worker_id = f.lease_owner and w.status = 'running'
+          and w.last_beat_at > now() - ${staleAfterMs} * interval '1 millisecond'))
+      returning f.job_id
+    ), per_job as (select job_id, count(*)::int as n from expired group by job_id),
+    upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id)
+    select coalesce(sum(n), 0)::int as n from per_job`;
+  return rows[0].n;
+}
+
+/**
+ * End jobs with nothing left to do: nothing leased, and either nothing pending, the page
+ * limit reached, the time budget spent, or a stop requested. Returns the jobs ended.
+ */
+export async function finishJobs(sql: Sql): Promise<{ id: number; status: string; finishReason: string }[]> {
+  return sql`
+    with candidates as (
+      select j.id, case
+          when j.status = 'stopping' then 'stopped-by-user'
+          when j.pages_reserved >= j.max_pages then 'max-pages'
+          when j.time_budget_sec is not null and j.started_at + make_interval(secs => j.time_budget_sec) <= now() then 'time-budget'
+          when not exists (select 1 from frontier f where f.job_id = j.id and f.status = 'pending') then 'frontier-empty'
+        end as reason
+      from jobs j
+      where j.status in ('running', 'stopping')
+        and not exists (select 1 from frontier f where f.job_id = j.id and f.status = 'leased')
+    ), ended as (
+      update jobs j set status = case when c.reason = 'stopped-by-user' then 'stopped'::job_status else 'done'::job_status end,
+        finish_reason = c.reason, finished_at = now(), updated_at = now()
+      from candidates c where j.id = c.id and c.reason is not null
+      returning j.id, j.status::text as status, j.finish_reason as "finishReason"
+    ), events as (
+      insert into job_events (job_id, kind, message)
+      select id, 'finished', 'Job finished: ' || "finishReason" from ended
+    ), notified as (select pg_notify('focuscrawl_job', id::text) from ended)
+    select e.* from ended e left join (select count(*) from notified) n on true`;
+}

@@ -1,0 +1,80 @@
+/** Jobs: create (with their seeds queued), list, read and control. CRUD through Prisma. */
+import type { PrismaClient } from "../generated/prisma/client";
+import { JobStatus } from "../generated/prisma/enums";
+import { canonicalizeUrl } from "../crawler/url";
+import type { JobInput } from "../jobs/input";
+import { buildKeywordTopic } from "../topic/keyword-topic";
+
+/** Insert a job and queue its seeds in one transaction: all of it is written or none. */
+export async function createJob(prisma: PrismaClient, input: JobInput) {
+  const topic = buildKeywordTopic(input.keywords);
+  const seeds = [...new Map(input.seeds.map((s) => canonicalizeUrl(s)).filter((c) => c.ok).map((c) => [c.url, c])).values()];
+  return prisma.$transaction(async (tx) => {
+    const job = await tx.job.create({
+      data: {
+        name: input.name || input.keywords.slice(0, 3).join(" · "),
+        topicSnapshot: topic as object,
+        seeds: seeds.map((s) => s.url),
+        strategy: input.strategy,
+        settings: { resolve: input.resolve ?? [] },
+        maxPages: input.maxPages,
+        maxDepth: input.maxDepth,
+        timeBudgetSec: input.timeBudgetSec ?? null,
+        pageThreshold: input.pageThreshold,
+        status: JobStatus.running,
+        startedAt: new Date(),
+      },
+    });
+    await tx.frontierUrl.createMany({
+      data: seeds.map((s) => ({ jobId: job.id, url: s.url, urlKey: s.url, host: s.host, depth: 0, priority: 1 })),
+      skipDuplicates: true,
+    });
+    await tx.jobEvent.create({ data: { jobId: job.id, kind: "created", message: `Job created with ${seeds.length} seed(s)` } });
+    return job;
+  });
+}
+
+/** The newest jobs first. */
+export function listJobs(prisma: PrismaClient, take = 100) {
+  return prisma.job.findMany({ orderBy: { createdAt: "desc" }, take });
+}
+
+/** One job, or null. */
+export function getJob(prisma: PrismaClient, id: number) {
+  return prisma.job.findUnique({ where: { id } });
+}
+
+/** A control a person can apply to a job. */
+export type JobAction = "pause" | "resume" | "stop";
+
+const TRANSITIONS: Record<JobAction, { from: JobStatus[]; to: JobStatus }> = {
+  pause: { from: [JobStatus.running], to: JobStatus.paused },
+  resume: { from: [JobStatus.paused], to: JobStatus.running },
+  stop: { from: [JobStatus.running, JobStatus.paused, JobStatus.queued], to: JobStatus.stopping },
+};
+
+/** Apply `action` if the job's status allows it; workers see the change on their next claim. */
+export async function controlJob(prisma: PrismaClient, id: number, action: JobAction) {
+  const t = TRANSITIONS[action];
+  const { count } = await prisma.job.updateMany({ where: { id, status: { in: t.from } }, data: { status: t.to } });
+  if (count === 0) {
+    const job = await getJob(prisma, id);
+    if (!job) return { ok: false as const, status: 404, message: `job ${id} does not exist` };
+    return { ok: false as const, status: 409, message: `cannot ${action} a job that is ${job.status}` };
+  }
+  await prisma.jobEvent.create({ data: { jobId: id, kind: action, message: `Job ${action} requested` } });
+  return { ok: true as const };
+}
+
+/** Live counters of a job, for the dashboard. */
+export async function getJobProgress(prisma: PrismaClient, id: number) {
+  const job = await prisma.job.findUnique({
+    where: { id },
+    select: { id: true, status: true, pagesFetched: true, pagesRelevant: true, pagesFailed: true, linksFound: true,
+      finishReason: true, startedAt: true, finishedAt: true, maxPages: true },
+  });
+  if (!job) return null;
+  const grouped = await prisma.frontierUrl.groupBy({ by: ["status"], where: { jobId: id }, _count: { _all: true } });
+  const frontier = Object.fromEntries(grouped.map((g) => [g.status, g._count._all]));
+  return { ...job, frontier };
+}

@@ -1,0 +1,65 @@
+/** Storing a fetched page with its links and queued children: one transaction per page. */
+import { enqueueLinks, finishLease, recordOutcome } from "./frontier";
+import type { Sql } from "./sql";
+
+/** Everything the pipeline learned about one page. */
+export interface PageRecord {
+  jobId: number; frontierId: string; workerId: string; url: string; finalUrl: string; host: string; depth: number;
+  httpStatus: number; contentType: string | null; charset: string; charsetSource: string; title: string; mainText: string;
+  relevance: number; isRelevant: boolean; explanation: unknown; pageKind: string; checksum: string; contentBytes: number;
+  isTruncated: boolean; etag: string | null; lastModified: string | null; fetchMs: number;
+  links: { url: string; host: string; anchor: string }[];
+  /** Links to queue (a subset of `links`) with their priorities. */
+  queue: { url: string; host: string; anchor: string; priority: number }[];
+  redirectTarget?: { url: string; host: string };
+}
+
+/** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
+export async function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
+  return sql.begin(async (tx) => {
+    await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
+    const [{ id }] = await tx<{ id: string }[]>`
+      insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
+        main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
+        etag, last_modified, fetch_ms)
+      values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
+        ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
+        ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.links.length}, ${p.depth}, ${p.etag},
+        ${p.lastModified}, ${p.fetchMs})
+      returning id`;
+    const pageId = String(id);
+    if (p.links.length) {
+      await tx`
+        insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
+        select ${p.jobId}, ${pageId}, u, u, a from unnest(${p.links.map((l) => l.url)}::text[], ${p.links.map((l) => l.anchor)}::text[]) as t(u, a)`;
+    }
+    if (p.redirectTarget) {
+      // The redirect's target was fetched as part of this URL: mark it known so it is not fetched again.
+      await tx`
+        insert into frontier (job_id, url, url_key, host, depth, status, skip_reason, parent_page_id)
+        values (${p.jobId}, ${p.redirectTarget.url}, ${p.redirectTarget.url}, ${p.redirectTarget.host}, ${p.depth}, 'skipped', 'fetched-via-redirect', ${pageId})
+        on conflict (job_id, url_key) do nothing`;
+    }
+    const enqueued = await enqueueLinks(tx, {
+      jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
+      urls: p.queue.map((l) => l.url), hosts: p.queue.map((l) => l.host),
+      anchors: p.queue.map((l) => l.anchor), priorities: p.queue.map((l) => l.priority),
+    });
+    await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes });
+    return { pageId, enqueued };
+  });
+}
+
+/** Finish a URL that yields no page (final failure or skip), counting it against its job. */
+export async function storeNonPage(
+  sql: Sql,
+  o: { jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string },
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    await finishLease(tx, {
+      id: o.frontierId, workerId: o.workerId, status: o.status,
+      error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,
+    });
+    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0 });
+  });
+}

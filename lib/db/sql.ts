@@ -1,0 +1,27 @@
+/** postgres.js clients for the hot paths (frontier, stats, migrations). */
+import postgres from "postgres";
+
+/** A postgres.js client; `bigint` columns come back as strings so ids survive JSON. */
+export type Sql = postgres.Sql;
+
+/** Open a postgres.js pool on `url`. Notices are dropped: migrations raise harmless ones. */
+export function openSql(url: string, opts: { max?: number; app?: string } = {}): Sql {
+  return postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: opts.app ?? "focuscrawl" },
+  });
+}
+
+/** Answer within `timeoutMs` whether the server at `url` accepts a query; otherwise the reason. */
+export async function checkDatabase(url: string, timeoutMs = 5_000): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const sql = postgres(url, { max: 1, connect_timeout: Math.ceil(timeoutMs / 1000), onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}

@@ -1,0 +1,57 @@
+/** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
+import { z } from "zod";
+
+const boolFromEnv = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .default("")
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const intFromEnv = (def: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+
+const EnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PORT: intFromEnv(3000, 1, 65535),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  ADMIN_PASSWORD: z.string().optional(),
+  FOCUSCRAWL_DATA_DIR: z.string().min(1).default(".data"),
+  EMBEDDED_PG_PORT: intFromEnv(54329, 1, 65535),
+  ALLOW_PRIVATE_NETWORKS: boolFromEnv,
+  CRAWL_RESOLVE: z.string().default(""),
+  CRAWL_USER_AGENT: z
+    .string()
+    .min(1)
+    .default("FocusCrawl/0.1 (+https://github.com/focuscrawl/focuscrawl)"),
+  WORKER_CONCURRENCY: intFromEnv(16, 1, 512),
+  WORKER_LEASE_MS: intFromEnv(120_000, 1_000, 3_600_000),
+  WORKER_HEARTBEAT_MS: intFromEnv(5_000, 100, 600_000),
+  WORKER_STALE_AFTER_MS: intFromEnv(20_000, 500, 3_600_000),
+  WORKER_IDLE_POLL_MS: intFromEnv(500, 10, 60_000),
+});
+
+/** The validated deployment configuration. */
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Thrown when an environment variable is invalid; the message lists each one and how to fix it. */
+export class EnvError extends Error {}
+
+/** Parse an environment (default: process.env); throws EnvError naming every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (i) => `  ${i.path.join(".")}=${JSON.stringify(source[String(i.path[0])] ?? "")}: ${i.message}`,
+  );
+  throw new EnvError(
+    `Invalid configuration (fix these environment variables or unset them to use the defaults):\n${lines.join("\n")}`,
+  );
+}
+
+/** True when the address only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "127.0.0.1" || host === "localhost" || host === "::1";
+}

@@ -1,0 +1,77 @@
+/** The one validation of a new job, shared by the form, the API and the CLI. */
+import { z } from "zod";
+import { describeSeedProblem } from "../crawler/url";
+import { parseResolveMap } from "../crawler/resolve-map";
+import { STRATEGY_IDS } from "../strategy/registry";
+
+export const DEFAULT_MAX_PAGES = 1000;
+export const DEFAULT_MAX_DEPTH = 10;
+export const DEFAULT_PAGE_THRESHOLD = 0.2;
+export const MAX_PAGES_LIMIT = 10_000_000;
+
+const listOf = (sep: RegExp) =>
+  z.union([z.string(), z.array(z.string())]).transform((v) =>
+    (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean),
+  );
+
+const integerField = (name: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z.number({ error: `${name} must be a whole number between ${min} and ${max}` })
+      .int(`${name} must be a whole number between ${min} and ${max}`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
+  );
+
+/** Raw job input (strings from a form, or JSON from the API/CLI). */
+export const JobInputSchema = z.object({
+  name: z.string().trim().max(200, "name must be at most 200 characters").optional(),
+  keywords: listOf(/[,，、;；\n]/).pipe(
+    z.array(z.string().max(100, "each keyword must be at most 100 characters"))
+      .min(1, "keywords: give at least one keyword, e.g. 计算机,网络")
+      .max(500, "keywords: at most 500 keywords"),
+  ),
+  seeds: listOf(/[\s,]+/).pipe(
+    z.array(z.string()).min(1, "seeds: give at least one seed URL, e.g. https://example.com/").max(1000, "seeds: at most 1000 seed URLs")
+      .superRefine((seeds, ctx) => {
+        for (const s of seeds) {
+          const problem = describeSeedProblem(s);
+          if (problem) ctx.addIssue({ code: "custom", message: `seeds: ${problem}` });
+        }
+      }),
+  ),
+  strategy: z.enum(STRATEGY_IDS, { error: `strategy must be one of: ${STRATEGY_IDS.join(", ")}` }).default("bfs"),
+  maxPages: integerField("maxPages", 1, MAX_PAGES_LIMIT).default(DEFAULT_MAX_PAGES),
+  maxDepth: integerField("maxDepth", 0, 1000).default(DEFAULT_MAX_DEPTH),
+  timeBudgetSec: integerField("timeBudgetSec", 1, 30 * 24 * 3600).optional(),
+  pageThreshold: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z.number({ error: "pageThreshold must be a number between 0 and 1" }).min(0, "pageThreshold must be between 0 and 1").max(1, "pageThreshold must be between 0 and 1"),
+  ).default(DEFAULT_PAGE_THRESHOLD),
+  resolve: listOf(/[\s,]+/).optional().superRefine((entries, ctx) => {
+    try {
+      if (entries) parseResolveMap(entries);
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `resolve: ${(err as Error).message}` });
+    }
+  }),
+});
+
+/** A validated job definition. */
+export type JobInput = z.output<typeof JobInputSchema>;
+
+/** Field → messages, for forms and API error bodies. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Validate raw input; never throws. */
+export function parseJobInput(raw: unknown): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
+  const r = JobInputSchema.safeParse(raw);
+  if (r.success) return { ok: true, value: r.data };
+  const errors: FieldErrors = {};
+  for (const issue of r.error.issues) {
+    const field = String(issue.path[0] ?? "input");
+    const msg = issue.code === "invalid_type" && issue.input === undefined ? `${field} is required` : issue.message;
+    (errors[field] ??= []).push(msg);
+  }
+  return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
+}

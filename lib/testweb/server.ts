@@ -1,0 +1,46 @@
+/** Serves a generated test web: many virtual hosts on one loopback port, chosen by the Host header. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import iconv from "iconv-lite";
+import { generateTestWeb, type TestWeb } from "./generator";
+import { renderPage, renderRobots } from "./render";
+
+/** One request as the server saw it (for politeness and no-refetch assertions). */
+export interface RequestLogEntry { at: number; host: string; path: string; status: number }
+
+/** A running test web. */
+export interface TestWebServer { web: TestWeb; port: number; url: string; log: RequestLogEntry[]; close(): Promise<void> }
+
+function respond(web: TestWeb, host: string, path: string): { status: number; type: string; body: Buffer } {
+  if (path === "/robots.txt") return { status: 200, type: "text/plain; charset=utf-8", body: Buffer.from(renderRobots()) };
+  const page = web.byHostPath.get(`${host}${path}`);
+  if (!page) return { status: 404, type: "text/html; charset=utf-8", body: Buffer.from("<!doctype html><title>404</title><p>Not found</p>") };
+  const charset = web.hosts.find((h) => h.name === host)?.charset ?? "utf-8";
+  const html = renderPage(web, page);
+  const body = charset === "gbk" ? iconv.encode(html, "gbk") : Buffer.from(html);
+  return { status: 200, type: `text/html; charset=${charset}`, body };
+}
+
+/** Start serving a test web on 127.0.0.1:`port` (0 = any free port). */
+export async function startTestWeb(opts: { seed: number; pages: number; port?: number; keepLog?: boolean }): Promise<TestWebServer> {
+  const web = generateTestWeb(opts);
+  const log: RequestLogEntry[] = [];
+  const server = http.createServer((req, res) => {
+    const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const path = (req.url ?? "/").split("?")[0];
+    const r = respond(web, host, path);
+    if (opts.keepLog) log.push({ at: Date.now(), host, path, status: r.status });
+    res.writeHead(r.status, { "content-type": r.type, "content-length": r.body.length });
+    res.end(r.body);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    web, port, log, url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
