@@ -67,7 +67,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     } catch (err) {
       counts.errors++;
       if (err instanceof LeaseLostError) return log(err.message);
-      log(`error on ${item.url}: ${(err as Error).message}`);
+      log(`error on ${item.url}: ${(err as Error).message} ${JSON.stringify((err as {detail?: string}).detail ?? "")} ${(err as {where?: string}).where ?? ""}`);
       await retryLater(opts.sql, { id: item.id, workerId, error: `internal: ${(err as Error).message}` }).catch(() => {});
     }
   }

@@ -15,7 +15,9 @@ export const MAX_ATTEMPTS = 3;
 /**
  * Lease up to `limit` URLs of one running job, highest priority first (ties: lower depth, older).
  * The job row is locked for the statement so its page budget (`pages_reserved`) is never
- * over-spent by concurrent claimers; a claimer finding it locked moves on to another job.
+ * over-spent by concurrent claimers. The lock is FOR NO KEY UPDATE, which foreign-key checks
+ * of page inserts (KEY SHARE) do not block: with FOR UPDATE SKIP LOCKED, claims skipped the
+ * job whenever any page was being stored and a 2,000-page crawl ran at 7 pages/s.
  */
 export async function claimUrls(
   sql: Sql,
@@ -29,7 +31,7 @@ export async function claimUrls(
         and (time_budget_sec is null or started_at + make_interval(secs => time_budget_sec) > now())
         and (${jobFilter}::int[] is null or id = any(${jobFilter}::int[]))
       order by random() limit 1
-      for update skip locked
+      for no key update
     ), picked as (
       select f.id from frontier f
       where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now()
@@ -122,13 +124,18 @@ export async function recordOutcome(tx: Sql, o: Outcome): Promise<void> {
 /** New links to queue, all found on one page. */
 export interface NewLinks { jobId: number; depth: number; parentPageId: string; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[] }
 
-/** Queue links in one statement; URLs the job already knows are left as they are. Returns how many were new. */
+/**
+ * Queue links in one statement; URLs the job already knows are left as they are. Returns how
+ * many were new. Rows go in URL order so that concurrent pages sharing links take the unique
+ * index's locks in the same order (unordered, two pages deadlocked every few seconds).
+ */
 export async function enqueueLinks(tx: Sql, l: NewLinks): Promise<number> {
   if (l.urls.length === 0) return 0;
   const rows = await tx`
     insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text)
     select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a
     from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[]) as t(u, h, p, a)
+    order by u
     on conflict (job_id, url_key) do nothing
     returning id`;
   return rows.length;

@@ -14,10 +14,23 @@ export interface PageRecord {
   redirectTarget?: { url: string; host: string };
 }
 
+const DEADLOCK = "40P01";
+const MAX_DEADLOCK_RETRIES = 3;
+
+/** Run a transaction again when Postgres chose it as a deadlock victim (it was rolled back whole). */
+async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= MAX_DEADLOCK_RETRIES) throw err;
+    }
+  }
+}
+
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
-export async function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
-  return sql.begin(async (tx) => {
-    await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
+export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
+  return withDeadlockRetry(() => sql.begin(async (tx) => {
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
@@ -45,9 +58,13 @@ export async function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: stri
       urls: p.queue.map((l) => l.url), hosts: p.queue.map((l) => l.host),
       anchors: p.queue.map((l) => l.anchor), priorities: p.queue.map((l) => l.priority),
     });
+    // The lease is finished last: updating our own frontier row writes a new entry in its
+    // unique index, and a page enqueueing a link to us would wait on it while we wait on its
+    // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
+    await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes });
     return { pageId, enqueued };
-  });
+  }));
 }
 
 /** Finish a URL that yields no page (final failure or skip), counting it against its job. */

@@ -5,11 +5,16 @@ import postgres from "postgres";
 export type Sql = postgres.Sql;
 
 /** Open a postgres.js pool on `url`. Notices are dropped: migrations raise harmless ones. */
-export function openSql(url: string, opts: { max?: number; app?: string } = {}): Sql {
+export function openSql(url: string, opts: { max?: number; app?: string; isAsyncCommit?: boolean } = {}): Sql {
   return postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
-    connection: { application_name: opts.app ?? "focuscrawl" },
+    connection: {
+      application_name: opts.app ?? "focuscrawl",
+      // Crawl writes may commit without waiting for the WAL flush: a crash loses at most the
+      // last few hundred ms of commits, atomically, and their URLs are simply leased again.
+      ...(opts.isAsyncCommit ? { synchronous_commit: "off" } : {}),
+    },
   });
 }
 

@@ -3,16 +3,19 @@ import { z } from "zod";
 import { describeSeedProblem } from "../crawler/url";
 import { parseResolveMap } from "../crawler/resolve-map";
 import { STRATEGY_IDS } from "../strategy/registry";
+import { tokenize } from "../topic/tokenize";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_DEPTH = 10;
 export const DEFAULT_PAGE_THRESHOLD = 0.2;
 export const MAX_PAGES_LIMIT = 10_000_000;
 
+/** A list given as an array or as one separated string; a missing list is an empty one. */
 const listOf = (sep: RegExp) =>
-  z.union([z.string(), z.array(z.string())]).transform((v) =>
-    (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean),
-  );
+  z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z.union([z.string(), z.array(z.string())], { error: "must be text or a list of text" }),
+  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean));
 
 const integerField = (name: string, min: number, max: number) =>
   z.preprocess(
@@ -29,7 +32,10 @@ export const JobInputSchema = z.object({
   keywords: listOf(/[,，、;；\n]/).pipe(
     z.array(z.string().max(100, "each keyword must be at most 100 characters"))
       .min(1, "keywords: give at least one keyword, e.g. 计算机,网络")
-      .max(500, "keywords: at most 500 keywords"),
+      .max(500, "keywords: at most 500 keywords")
+      .refine((ks) => ks.length === 0 || ks.some((k) => tokenize(k).length > 0), {
+        message: "keywords: every keyword is a stop word or punctuation; give words that name the topic",
+      }),
   ),
   seeds: listOf(/[\s,]+/).pipe(
     z.array(z.string()).min(1, "seeds: give at least one seed URL, e.g. https://example.com/").max(1000, "seeds: at most 1000 seed URLs")
@@ -48,7 +54,7 @@ export const JobInputSchema = z.object({
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
     z.number({ error: "pageThreshold must be a number between 0 and 1" }).min(0, "pageThreshold must be between 0 and 1").max(1, "pageThreshold must be between 0 and 1"),
   ).default(DEFAULT_PAGE_THRESHOLD),
-  resolve: listOf(/[\s,]+/).optional().superRefine((entries, ctx) => {
+  resolve: listOf(/[\s,]+/).superRefine((entries, ctx) => {
     try {
       if (entries) parseResolveMap(entries);
     } catch (err) {
@@ -70,7 +76,7 @@ export function parseJobInput(raw: unknown): { ok: true; value: JobInput } | { o
   const errors: FieldErrors = {};
   for (const issue of r.error.issues) {
     const field = String(issue.path[0] ?? "input");
-    const msg = issue.code === "invalid_type" && issue.input === undefined ? `${field} is required` : issue.message;
+    const msg = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
     (errors[field] ??= []).push(msg);
   }
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };

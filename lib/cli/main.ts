@@ -1,0 +1,48 @@
+/** The `focuscrawl` command line. */
+import { DatabaseUnreachableError } from "../db/connect";
+import { EnvError } from "../env";
+import { UsageError } from "./args";
+import { CRAWL_USAGE, runCrawl } from "./crawl";
+import { runTestWeb, TESTWEB_USAGE } from "./testweb";
+import { runMigrate } from "./migrate";
+
+const USAGE = `usage: focuscrawl <command> [options]
+
+commands:
+  crawl     run a crawl job to its end and report
+  testweb   serve the deterministic test web
+  migrate   apply pending database migrations
+
+${CRAWL_USAGE}
+
+${TESTWEB_USAGE}`;
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { crawl: runCrawl, testweb: runTestWeb, migrate: runMigrate };
+
+/** Run the CLI with `argv` (without node and script); resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`unknown command "${command}"; commands: ${Object.keys(COMMANDS).join(", ")}`);
+    return 2;
+  }
+  try {
+    return await run(rest);
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    if (err instanceof UsageError || e.code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`focuscrawl ${command}: ${e.message}`);
+      return 2;
+    }
+    if (err instanceof EnvError || err instanceof DatabaseUnreachableError) {
+      console.error(e.message);
+      return 1;
+    }
+    throw err;
+  }
+}
