@@ -2,7 +2,7 @@
  * The frontier's hot path in set-based SQL (postgres.js): claim with one SKIP LOCKED
  * statement, leases fenced by worker id, backoff computed in SQL, a reclaim sweep.
  */
-import type { Sql } from "./sql";
+import type { Sql, Tx } from "./sql";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -61,7 +61,7 @@ export class LeaseLostError extends Error {
 
 /** Mark a leased URL finished (`done`, `failed` or `skipped`); throws LeaseLostError when fenced out. */
 export async function finishLease(
-  tx: Sql,
+  tx: Tx,
   opts: { id: string; workerId: string; status: "done" | "failed" | "skipped"; error?: string; skipReason?: string },
 ): Promise<void> {
   const rows = await tx`
@@ -99,7 +99,7 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
 export interface Outcome { jobId: number; host: string | null; fetched: number; relevant: number; failed: number; enqueued: number; bytes: number }
 
 /** Add an outcome to jobs, hosts and job_stats_minute, and wake the dashboard's listeners. */
-export async function recordOutcome(tx: Sql, o: Outcome): Promise<void> {
+export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
   await tx`
     update jobs set pages_fetched = pages_fetched + ${o.fetched}, pages_relevant = pages_relevant + ${o.relevant},
       pages_failed = pages_failed + ${o.failed}, links_found = links_found + ${o.enqueued}, updated_at = now()
@@ -129,7 +129,7 @@ export interface NewLinks { jobId: number; depth: number; parentPageId: string; 
  * many were new. Rows go in URL order so that concurrent pages sharing links take the unique
  * index's locks in the same order (unordered, two pages deadlocked every few seconds).
  */
-export async function enqueueLinks(tx: Sql, l: NewLinks): Promise<number> {
+export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<number> {
   if (l.urls.length === 0) return 0;
   const rows = await tx`
     insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text)

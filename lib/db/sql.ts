@@ -3,6 +3,8 @@ import postgres from "postgres";
 
 /** A postgres.js client; `bigint` columns come back as strings so ids survive JSON. */
 export type Sql = postgres.Sql;
+/** The client inside `sql.begin(...)`: what functions that must run in a transaction take. */
+export type Tx = postgres.TransactionSql;
 
 /** Open a postgres.js pool on `url`. Notices are dropped: migrations raise harmless ones. */
 export function openSql(url: string, opts: { max?: number; app?: string; isAsyncCommit?: boolean } = {}): Sql {

@@ -1,0 +1,17 @@
+import { controlJob, type JobAction } from "@/lib/db/jobs";
+import { getPrisma } from "@/lib/db/prisma";
+import { json, parseId } from "@/app/json";
+
+const ACTIONS: JobAction[] = ["pause", "resume", "stop"];
+
+/** Pause, resume or stop a job: body {"action":"pause"|"resume"|"stop"}. */
+export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  const id = parseId((await ctx.params).id);
+  if (id === null) return json({ error: "no such job" }, { status: 404 });
+  const body = (await request.json().catch(() => ({}))) as { action?: string };
+  if (!ACTIONS.includes(body.action as JobAction)) {
+    return json({ error: `action must be one of ${ACTIONS.join(", ")}` }, { status: 400 });
+  }
+  const r = await controlJob(getPrisma(), id, body.action as JobAction);
+  return r.ok ? json({ ok: true }) : json({ error: r.message }, { status: r.status });
+}

@@ -1,0 +1,23 @@
+import { createJob, listJobs } from "@/lib/db/jobs";
+import { getPrisma } from "@/lib/db/prisma";
+import { parseJobInput } from "@/lib/jobs/input";
+import { json } from "@/app/json";
+
+export const dynamic = "force-dynamic";
+
+/** The newest jobs. */
+export async function GET() {
+  return json({ jobs: await listJobs(getPrisma()) });
+}
+
+/** Create and start a job; 400 with per-field errors when the input is invalid (nothing is written). */
+export async function POST(request: Request) {
+  const body = await request.json().catch(() => undefined);
+  if (body === undefined || typeof body !== "object" || body === null) {
+    return json({ error: "the request body must be a JSON object, e.g. {\"keywords\":\"计算机\",\"seeds\":[\"https://example.com/\"]}" }, { status: 400 });
+  }
+  const input = parseJobInput(body);
+  if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
+  const job = await createJob(getPrisma(), input.value);
+  return json({ job }, { status: 201 });
+}

@@ -1,0 +1,63 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+
+interface Progress {
+  status: string; pagesFetched: number; pagesRelevant: number; pagesFailed: number; linksFound: number;
+  finishReason: string | null; frontier: Record<string, number>;
+}
+
+/** The page table below refreshes at most this often while counts move. */
+const TABLE_REFRESH_MS = 4_000;
+
+/** A job's counters, kept current by the server's event stream. */
+export function LiveProgress({ jobId, initial, labels }: {
+  jobId: number; initial: Progress;
+  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string> };
+}) {
+  const [p, setP] = useState(initial);
+  const [isLive, setLive] = useState(false);
+  const router = useRouter();
+  const lastRefresh = useRef(Date.now());
+
+  useEffect(() => {
+    const source = new EventSource(`/api/jobs/${jobId}/events`);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.onmessage = (e) => {
+      const next = JSON.parse(e.data) as Progress;
+      setP(next);
+      if (Date.now() - lastRefresh.current > TABLE_REFRESH_MS || next.status !== "running") {
+        lastRefresh.current = Date.now();
+        router.refresh();
+      }
+    };
+    return () => source.close();
+  }, [jobId, router]);
+
+  const pending = (p.frontier.pending ?? 0) + (p.frontier.leased ?? 0);
+  const cards: [string, string | number, string][] = [
+    [labels.status, labels.statusNames[p.status] ?? p.status, "status"],
+    [labels.fetched, p.pagesFetched, "fetched"],
+    [labels.relevant, p.pagesRelevant, "relevant"],
+    [labels.harvest, p.pagesFetched ? (p.pagesRelevant / p.pagesFetched).toFixed(3) : "—", "harvest"],
+    [labels.failed, p.pagesFailed, "failed"],
+    [labels.frontier, pending, "frontier"],
+  ];
+  return (
+    <div>
+      <div className="mb-1 text-xs text-slate-500">
+        <span className={`mr-1 inline-block h-2 w-2 rounded-full ${isLive ? "bg-teal-500" : "bg-slate-300"}`} />{labels.live}
+        {p.finishReason && <span className="ml-3">{labels.finishReason}: <span data-testid="finish-reason">{p.finishReason}</span></span>}
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
+        {cards.map(([label, value, key]) => (
+          <div key={key} className="rounded border border-slate-200 bg-white p-3">
+            <div className="text-xs text-slate-500">{label}</div>
+            <div data-testid={`count-${key}`} className="text-lg font-semibold tabular-nums">{value}</div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

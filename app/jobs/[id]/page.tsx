@@ -1,0 +1,86 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getJob, getJobProgress } from "@/lib/db/jobs";
+import { listPages } from "@/lib/db/page-queries";
+import { getPrisma } from "@/lib/db/prisma";
+import type { TopicSnapshot } from "@/lib/topic/keyword-topic";
+import { getT } from "../../i18n";
+import { parseId } from "../../json";
+import { controlJobAction } from "../actions";
+import { LiveProgress } from "./live-progress";
+
+export const dynamic = "force-dynamic";
+
+export default async function JobPage({ params, searchParams }: {
+  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string }>;
+}) {
+  const id = parseId((await params).id);
+  const prisma = getPrisma();
+  const job = id === null ? null : await getJob(prisma, id);
+  if (!job || id === null) notFound();
+  const { locale, t } = await getT();
+  const screen = Math.max(1, Number((await searchParams).screen) || 1);
+  const [progress, pages] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen)]);
+  const topic = job.topicSnapshot as unknown as TopicSnapshot;
+  const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
+  const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
+  const lastScreen = Math.max(1, Math.ceil(pages.total / pages.perScreen));
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold">#{job.id} {job.name}</h1>
+        {actions.map((a) => (
+          <form key={a} action={controlJobAction}>
+            <input type="hidden" name="jobId" value={job.id} />
+            <button name="action" value={a} className="rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">
+              {actionLabel[a]}
+            </button>
+          </form>
+        ))}
+      </div>
+      <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+        <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topic.keywords.join("，")}</dd></div>
+        <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
+        <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
+          <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
+      </dl>
+      {progress && <LiveProgress jobId={job.id} initial={JSON.parse(JSON.stringify(progress))} labels={{
+        status: t("jobStatus"), fetched: t("colFetched"), relevant: t("colRelevant"), harvest: t("colHarvest"),
+        failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
+        statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
+      }} />}
+      <div>
+        <h2 className="mb-2 text-lg font-semibold">{t("pagesTitle")} ({pages.total})</h2>
+        {pages.rows.length === 0 ? <p className="text-slate-500">{t("pagesEmpty")}</p> : (
+          <table data-testid="pages-table" className="w-full table-fixed rounded border border-slate-200 bg-white text-sm">
+            <thead className="bg-slate-100 text-left">
+              <tr>
+                <th className="w-5/12 p-2">{t("colTitle")} / {t("colUrl")}</th><th className="p-2 text-right">{t("colRelevance")}</th>
+                <th className="p-2 text-right">{t("colDepth")}</th><th className="p-2">{t("colKind")}</th><th className="p-2">{t("colFetchedAt")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.rows.map((p) => (
+                <tr key={p.id} className="border-t border-slate-100">
+                  <td className="truncate p-2">
+                    <Link className="text-teal-700 hover:underline" href={`/jobs/${job.id}/pages/${p.id}`}>{p.title || p.url}</Link>
+                    <div className="truncate font-mono text-xs text-slate-500">{p.url}</div>
+                  </td>
+                  <td className={`p-2 text-right ${p.isRelevant ? "font-semibold text-teal-700" : ""}`}>{p.relevance.toFixed(3)}</td>
+                  <td className="p-2 text-right">{p.depth}</td>
+                  <td className="p-2">{p.pageKind}</td>
+                  <td className="p-2 text-xs">{p.fetchedAt.toLocaleTimeString(locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div className="mt-2 flex gap-3 text-sm">
+          {screen > 1 && <Link className="text-teal-700" href={`/jobs/${job.id}?screen=${screen - 1}`}>{t("pagePrev")}</Link>}
+          {screen < lastScreen && <Link className="text-teal-700" href={`/jobs/${job.id}?screen=${screen + 1}`}>{t("pageNext")}</Link>}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { controlJob, createJob, type JobAction } from "@/lib/db/jobs";
+import { getPrisma } from "@/lib/db/prisma";
+import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
+
+/** What the new-job form shows after a failed submit: the errors and what the person typed. */
+export interface CreateJobState { errors?: FieldErrors; values?: Record<string, string> }
+
+/** Validate and create a job, then open it; invalid input writes nothing and comes back with errors. */
+export async function createJobAction(_prev: CreateJobState, form: FormData): Promise<CreateJobState> {
+  const values = Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$")).map(([k, v]) => [k, String(v)]));
+  const input = parseJobInput(values);
+  if (!input.ok) return { errors: input.errors, values };
+  const job = await createJob(getPrisma(), input.value);
+  revalidatePath("/");
+  redirect(`/jobs/${job.id}`);
+}
+
+/** Pause, resume or stop a job from its page. */
+export async function controlJobAction(form: FormData): Promise<void> {
+  const id = Number(form.get("jobId"));
+  const action = String(form.get("action")) as JobAction;
+  if (!Number.isInteger(id) || !["pause", "resume", "stop"].includes(action)) return;
+  await controlJob(getPrisma(), id, action);
+  revalidatePath(`/jobs/${id}`);
+}

@@ -1,0 +1,69 @@
+"use client";
+import { useActionState } from "react";
+import { createJobAction, type CreateJobState } from "../actions";
+
+type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
+  "maxDepth" | "threshold" | "submit" | "hasErrors", string>;
+
+const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
+
+function FieldError({ errors, name }: { errors?: Record<string, string[]>; name: string }) {
+  const list = errors?.[name];
+  if (!list?.length) return null;
+  return <p data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p>;
+}
+
+/** The new-job form: validated on the server; errors come back per field with the typed values kept. */
+export function JobForm({ labels, strategies, defaults }: {
+  labels: Labels; strategies: string[]; defaults: { maxPages: number; maxDepth: number; pageThreshold: number };
+}) {
+  const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
+  const v = state.values ?? {};
+  return (
+    <form action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
+      {state.errors && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{labels.hasErrors}</p>}
+      <label className="block text-sm">
+        <span className="font-medium">{labels.name}</span> <span className="text-xs text-slate-500">{labels.nameHint}</span>
+        <input name="name" defaultValue={v.name} className={input} />
+        <FieldError errors={state.errors} name="name" />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium">{labels.keywords}</span> <span className="text-xs text-slate-500">{labels.keywordsHint}</span>
+        <input name="keywords" defaultValue={v.keywords} className={input} />
+        <FieldError errors={state.errors} name="keywords" />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span>
+        <textarea name="seeds" rows={4} defaultValue={v.seeds} className={`${input} font-mono`} />
+        <FieldError errors={state.errors} name="seeds" />
+      </label>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <label className="block text-sm">
+          <span className="font-medium">{labels.strategy}</span>
+          <select name="strategy" defaultValue={v.strategy ?? strategies[0]} className={input}>
+            {strategies.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+          <FieldError errors={state.errors} name="strategy" />
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium">{labels.maxPages}</span>
+          <input name="maxPages" inputMode="numeric" defaultValue={v.maxPages ?? defaults.maxPages} className={input} />
+          <FieldError errors={state.errors} name="maxPages" />
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium">{labels.maxDepth}</span>
+          <input name="maxDepth" inputMode="numeric" defaultValue={v.maxDepth ?? defaults.maxDepth} className={input} />
+          <FieldError errors={state.errors} name="maxDepth" />
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium">{labels.threshold}</span>
+          <input name="pageThreshold" inputMode="decimal" defaultValue={v.pageThreshold ?? defaults.pageThreshold} className={input} />
+          <FieldError errors={state.errors} name="pageThreshold" />
+        </label>
+      </div>
+      <button type="submit" disabled={isPending} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800 disabled:opacity-50">
+        {labels.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import "./globals.css";
+import { getT } from "./i18n";
+import { LanguageSwitch } from "./components/language-switch";
+
+export const metadata: Metadata = { title: "FocusCrawl", description: "Focused web crawling dashboard" };
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const { locale, t } = await getT();
+  return (
+    <html lang={locale}>
+      <body className="min-h-screen bg-slate-50 text-slate-900">
+        <header className="border-b border-slate-200 bg-white">
+          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+            <Link href="/" className="font-semibold text-teal-700">{t("appName")}</Link>
+            <Link href="/" className="text-sm hover:text-teal-700">{t("navJobs")}</Link>
+            <Link href="/jobs/new" className="text-sm hover:text-teal-700">{t("navNewJob")}</Link>
+            <span className="ml-auto"><LanguageSwitch locale={locale} label={t("language")} /></span>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  );
+}

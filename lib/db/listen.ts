@@ -1,0 +1,28 @@
+/**
+ * One LISTEN connection per process, fanned out to any number of subscribers (SSE streams).
+ * Workers `pg_notify('focuscrawl_job', jobId)` on every stored outcome.
+ */
+import { openSql, type Sql } from "./sql";
+
+type Listener = (jobId: number) => void;
+
+const state = globalThis as unknown as { focuscrawlListen?: { sql: Sql; listeners: Set<Listener>; ready: Promise<unknown> } };
+
+/** Call `fn` with the job id of every notification; returns the unsubscribe function. */
+export async function subscribeJobChanges(fn: Listener): Promise<() => void> {
+  if (!state.focuscrawlListen) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set");
+    const sql = openSql(url, { max: 1, app: "focuscrawl-listen" });
+    const listeners = new Set<Listener>();
+    const ready = sql.listen("focuscrawl_job", (payload) => {
+      const id = Number(payload);
+      for (const l of listeners) l(id);
+    });
+    state.focuscrawlListen = { sql, listeners, ready };
+  }
+  const { listeners, ready } = state.focuscrawlListen;
+  await ready;
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}

@@ -1,0 +1,123 @@
+/**
+ * `npm start` / `npm run dev`: the database (embedded unless DATABASE_URL is set), migrations,
+ * the dashboard and one crawl worker, stopped together and cleanly on Ctrl-C.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseUnreachableError, openDatabase } from "../lib/db/connect";
+import { EnvError, isLoopbackHost, loadEnv } from "../lib/env";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const CHILD_STOP_TIMEOUT_MS = 20_000;
+const READY_TIMEOUT_MS = 120_000;
+const isDev = process.argv.includes("--dev");
+const say = (line: string) => console.log(`[focuscrawl] ${line}`);
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const WATCHDOG = path.join(ROOT, "scripts", "exit-with-supervisor.mjs");
+
+/**
+ * Start a supervised Node process in its own process group, so that a terminal Ctrl-C
+ * reaches only this supervisor, which then stops each child exactly once (a worker that got
+ * the terminal's SIGINT and then ours would take the second as "exit without draining").
+ */
+function runSupervised(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ["--import", WATCHDOG, ...args], {
+    cwd: ROOT, env: { ...env, FOCUSCRAWL_SUPERVISOR_PID: String(process.pid) }, stdio: "inherit", detached: true,
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
+}
+
+async function buildIfNeeded(): Promise<void> {
+  if (isDev || fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
+  say("no build yet: building the dashboard (once)");
+  const build = spawn(process.execPath, [NEXT_BIN, "build"], {
+    cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  await exited(build);
+  if (build.exitCode !== 0) throw new Error("the dashboard build failed; see the output above");
+}
+
+async function waitForHealth(url: string, app: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline && app.exitCode === null) {
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    fail((err as EnvError).message);
+  }
+  if (!isLoopbackHost(env.HOST) && !env.ADMIN_PASSWORD) {
+    fail(`HOST=${env.HOST} exposes the dashboard beyond this machine: set ADMIN_PASSWORD too (or use HOST=127.0.0.1).`);
+  }
+  const db = await openDatabase(env, say).catch((err) => {
+    if (err instanceof DatabaseUnreachableError) fail(err.message);
+    throw err;
+  });
+  await buildIfNeeded().catch(async (err) => {
+    await db.stop();
+    throw err;
+  });
+
+  const childEnv = { ...process.env, DATABASE_URL: db.url, PORT: String(env.PORT), HOST: env.HOST, NEXT_TELEMETRY_DISABLED: "1" };
+  const appArgs = [NEXT_BIN, isDev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)];
+  const children = [
+    runSupervised(appArgs, childEnv),
+    runSupervised(["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], childEnv),
+  ];
+  let isStopping = false;
+
+  async function stopAll(code: number) {
+    if (isStopping) return;
+    isStopping = true;
+    say("stopping: dashboard and worker first, then the database");
+    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+    const timer = setTimeout(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")), CHILD_STOP_TIMEOUT_MS);
+    await Promise.all(children.map(exited));
+    clearTimeout(timer);
+    await db.stop();
+    say("stopped");
+    process.exit(code);
+  }
+
+  let interrupts = 0;
+  const onSignal = () => {
+    if (++interrupts > 1) {
+      children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
+      return;
+    }
+    void stopAll(0);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  for (const c of children) {
+    c.once("exit", (code, signal) => {
+      if (isStopping) return;
+      say(`${c === children[0] ? "dashboard" : "worker"} exited unexpectedly (${signal ?? `code ${code}`})`);
+      void stopAll(1);
+    });
+  }
+
+  const shownHost = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
+  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${env.PORT}`;
+  if (await waitForHealth(url, children[0])) say(`FocusCrawl is running at ${url}  (Ctrl-C to stop)`);
+}
+
+await main();

@@ -1,0 +1,41 @@
+/**
+ * A crawl worker process: claims URLs of running jobs until told to stop.
+ * First SIGTERM/SIGINT: stop claiming and finish what is in flight. Second: exit at once.
+ */
+import { openDatabase } from "../lib/db/connect";
+import { openSql } from "../lib/db/sql";
+import { createCrawlWorker } from "../lib/crawler/worker";
+import { parseResolveMap } from "../lib/crawler/resolve-map";
+import { loadEnv } from "../lib/env";
+
+const env = loadEnv();
+const db = await openDatabase(env, (l) => console.log(`[worker] ${l}`));
+const sql = openSql(db.url, { max: Math.min(30, env.WORKER_CONCURRENCY + 4), app: "focuscrawl-worker", isAsyncCommit: true });
+const worker = createCrawlWorker({
+  sql,
+  concurrency: env.WORKER_CONCURRENCY,
+  leaseMs: env.WORKER_LEASE_MS,
+  heartbeatMs: env.WORKER_HEARTBEAT_MS,
+  staleAfterMs: env.WORKER_STALE_AFTER_MS,
+  idlePollMs: env.WORKER_IDLE_POLL_MS,
+  userAgent: env.CRAWL_USER_AGENT,
+  allowPrivate: env.ALLOW_PRIVATE_NETWORKS,
+  resolve: parseResolveMap(env.CRAWL_RESOLVE),
+});
+
+let signals = 0;
+const onSignal = (signal: string) => {
+  if (++signals > 1) {
+    console.log(`[worker] ${signal} again: exiting without draining`);
+    process.exit(1);
+  }
+  worker.drain();
+};
+process.on("SIGINT", () => onSignal("SIGINT"));
+process.on("SIGTERM", () => onSignal("SIGTERM"));
+
+console.log(`[worker] ${worker.workerId} started, concurrency ${env.WORKER_CONCURRENCY}`);
+await worker.run();
+await sql.end({ timeout: 5 });
+await db.stop();
+console.log(`[worker] stopped after storing ${worker.counts.stored} page(s)`);
