@@ -89,7 +89,9 @@ function decompressorFor(encoding: string | undefined): Transform | null {
 async function readCapped(body: Readable, encoding: string | undefined, maxBytes: number) {
   const decoder = decompressorFor(encoding);
   const source: Readable = decoder ? body.pipe(decoder) : body;
-  if (decoder) body.on("error", (e) => decoder.destroy(e));
+  // Errors reach us through the iterator (directly, or via the decoder); this listener only
+  // keeps the deliberate destroy() below from surfacing as an uncaught exception.
+  body.on("error", (e) => decoder?.destroy(e));
   const chunks: Buffer[] = [];
   let size = 0;
   let isTruncated = false;
@@ -148,7 +150,7 @@ export function createFetcher(opts: FetcherOptions) {
         });
         const location = res.headers.location;
         if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === "string") {
-          res.body.destroy();
+          await res.body.dump(); // discard the redirect's own body without an unhandled abort error
           const next = canonicalizeUrl(location, current);
           if (!next.ok) return { ok: false, reason: `redirect-${next.reason}`, detail: location, isRetryable: false, redirects, fetchMs: elapsed() };
           redirects.push(current);

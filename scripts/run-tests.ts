@@ -1,0 +1,141 @@
+/**
+ * `npm test`: unit tests, database tests (real PostgreSQL: DATABASE_URL's server if set,
+ * else an embedded one; one database per test file) and Playwright e2e in a real Chromium.
+ * Usage: tsx scripts/run-tests.ts [all|unit|db|e2e]
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ensureDatabase } from "../lib/db/connect";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { openSql } from "../lib/db/sql";
+import { withDatabase } from "../lib/testing/db";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const mode = process.argv[2] ?? "all";
+const isCI = process.env.CI === "true" || process.env.CI === "1";
+const TEMPLATE = `focuscrawl_template_${process.pid}`;
+const SKIP_DIRS = new Set(["node_modules", ".next", ".git", ".data", "scratch", "test-results"]);
+
+/** Totals across every runner, printed as the closing line. */
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function findTests(dir: string, suffix: RegExp, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP_DIRS.has(e.name) || e.name.startsWith(".data")) continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) findTests(p, suffix, out);
+    else if (suffix.test(e.name)) out.push(path.relative(ROOT, p));
+  }
+  return out.sort();
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => {
+      output += c.toString();
+      process.stdout.write(c);
+    });
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function runNodeTests(label: string, files: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  if (files.length === 0) return;
+  console.log(`\n=== ${label}: ${files.length} file(s) ===`);
+  const r = await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], env);
+  const count = (name: string) => Number(new RegExp(`ℹ ${name} (\\d+)`).exec(r.output)?.[1] ?? 0);
+  totals.passed += count("pass");
+  totals.failed += count("fail") + (r.code !== 0 && count("fail") === 0 ? 1 : 0);
+  totals.skipped += count("skipped");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+async function startDatabase() {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focuscrawl-test-"));
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  return {
+    adminUrl: pg.url("postgres"),
+    stop: async () => {
+      await pg.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function findChromium(): string | undefined {
+  return [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
+}
+
+async function runE2e(adminUrl: string): Promise<void> {
+  const chromium = findChromium();
+  if (!chromium) {
+    const msg = "e2e: no Chromium found (set CHROMIUM_PATH or install Debian's `chromium` package)";
+    if (isCI) {
+      console.error(`${msg}; failing because CI=true`);
+      totals.failed++;
+    } else console.log(`SKIP ${msg}`);
+    return;
+  }
+  const database = `focuscrawl_e2e_${process.pid}`;
+  await ensureDatabase(adminUrl, database, TEMPLATE);
+  const resultsFile = path.join(os.tmpdir(), `focuscrawl-e2e-${process.pid}.json`);
+  console.log("\n=== e2e (Playwright, Chromium) ===");
+  const env = {
+    ...process.env, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: withDatabase(adminUrl, database),
+    E2E_APP_PORT: String(await freePort()), E2E_TESTWEB_PORT: String(await freePort()),
+    PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
+  };
+  await run(process.execPath, [path.join(ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json"], env);
+  try {
+    const stats = JSON.parse(fs.readFileSync(resultsFile, "utf8")).stats;
+    totals.passed += stats.expected;
+    totals.failed += stats.unexpected + stats.flaky;
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed++;
+  }
+}
+
+async function main() {
+  const unitFiles = findTests(ROOT, /(?<!\.db)\.test\.ts$/);
+  const dbFiles = findTests(ROOT, /\.db\.test\.ts$/);
+  if (mode === "all" || mode === "unit") await runNodeTests("unit tests", unitFiles, process.env);
+  if (mode === "all" || mode === "db" || mode === "e2e") {
+    const db = await startDatabase();
+    try {
+      await ensureDatabase(db.adminUrl, TEMPLATE);
+      const sql = openSql(withDatabase(db.adminUrl, TEMPLATE), { max: 1 });
+      await migrate(sql);
+      await sql.end();
+      const env = { ...process.env, FOCUSCRAWL_TEST_ADMIN_URL: db.adminUrl, FOCUSCRAWL_TEST_TEMPLATE: TEMPLATE };
+      if (mode === "all" || mode === "db") await runNodeTests("database tests", dbFiles, env);
+      if (mode === "all" || mode === "e2e") await runE2e(db.adminUrl);
+      const admin = openSql(db.adminUrl, { max: 1 });
+      await admin.unsafe(`drop database if exists "${TEMPLATE}" with (force)`);
+      await admin.unsafe(`drop database if exists "focuscrawl_e2e_${process.pid}" with (force)`);
+      await admin.end();
+    } finally {
+      await db.stop();
+    }
+  }
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exitCode = totals.failed > 0 || totals.passed === 0 ? 1 : 0;
+}
+
+await main();
