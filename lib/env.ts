@@ -40,7 +40,7 @@ export type Env = z.infer<typeof EnvSchema>;
 export class EnvError extends Error {}
 
 /** Parse an environment (default: process.env); throws EnvError naming every bad variable. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (result.success) return result.data;
   const lines = result.error.issues.map(
