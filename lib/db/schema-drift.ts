@@ -30,16 +30,23 @@ function indexSpec(kind: string, list: string, colOf: (f: string) => string): st
   return `${kind}:${cols.join(",")}`;
 }
 
+/** Top-level blocks (`model X { ... }`, `enum Y { ... }`): [kind, name, body]. Bodies end at a lone "}". */
+function readBlocks(text: string): [string, string, string][] {
+  return [...text.matchAll(/^(model|enum)\s+(\w+)\s*\{\n([\s\S]*?)^\}/gm)].map((m) => [m[1], m[2], m[3]]);
+}
+
 /** Read the models and enums of a schema.prisma file into table shapes. */
 export function readPrismaSchema(file: string): SchemaShape {
   const text = fs.readFileSync(file, "utf8").replace(/\/\/.*$/gm, "");
+  const blocks = readBlocks(text);
   const enums = new Map<string, string>();
-  for (const m of text.matchAll(/enum\s+(\w+)\s*\{([^}]*)\}/g)) enums.set(m[1], attr(m[2], "@map") ?? m[1]);
-  const modelNames = new Set([...text.matchAll(/model\s+(\w+)\s*\{/g)].map((m) => m[1]));
+  for (const [kind, name, body] of blocks) if (kind === "enum") enums.set(name, attr(body, "@map") ?? name);
+  const modelNames = new Set(blocks.filter(([kind]) => kind === "model").map(([, name]) => name));
   const shape: SchemaShape = {};
-  for (const m of text.matchAll(/model\s+(\w+)\s*\{([^}]*)\}/g)) {
-    const body = m[2].split("\n").map((l) => l.trim()).filter(Boolean);
-    const table = attr(m[2], "@map") ?? m[1];
+  for (const [kind, modelName, modelBody] of blocks) {
+    if (kind !== "model") continue;
+    const body = modelBody.split("\n").map((l) => l.trim()).filter(Boolean);
+    const table = attr(modelBody, "@map") ?? modelName;
     const fieldCols = new Map<string, string>();
     const t: TableShape = { columns: {}, indexes: [] };
     for (const line of body.filter((l) => !l.startsWith("@@"))) {
@@ -49,7 +56,7 @@ export function readPrismaSchema(file: string): SchemaShape {
       const col = attr(line, "map") ?? name;
       fieldCols.set(name, col);
       let type = SCALAR_TYPES[base] ?? (enums.has(base) ? `enum ${enums.get(base)}` : undefined);
-      if (!type) throw new Error(`schema-drift does not know the type ${base} of ${m[1]}.${name}`);
+      if (!type) throw new Error(`schema-drift does not know the type ${base} of ${modelName}.${name}`);
       if (base === "DateTime" && line.includes("@db.Timestamptz")) type = `timestamptz(${/@db\.Timestamptz\((\d)\)/.exec(line)?.[1] ?? 6})`;
       const isList = rawType.endsWith("[]");
       t.columns[col] = { type: isList ? `${type}[]` : type, nullable: rawType.endsWith("?") || isList };
@@ -58,7 +65,7 @@ export function readPrismaSchema(file: string): SchemaShape {
     }
     const colOf = (f: string) => {
       const c = fieldCols.get(f);
-      if (!c) throw new Error(`schema-drift: ${m[1]} has no field ${f}`);
+      if (!c) throw new Error(`schema-drift: ${modelName} has no field ${f}`);
       return c;
     };
     for (const line of body.filter((l) => l.startsWith("@@"))) {
