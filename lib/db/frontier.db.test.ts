@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { claimUrls, enqueueLinks, finishJobs, finishLease, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, retryLater } from "./frontier";
+import { beat } from "./workers";
+
+let db: TestDatabase;
+before(async () => {
+  db = await createTestDatabase();
+});
+after(() => db.drop());
+
+const LEASE = { leaseMs: 60_000 };
+
+async function seedUrls(jobId: number, n: number, priority = (_i: number) => 0) {
+  const urls = Array.from({ length: n }, (_, i) => `http://h${i % 7}.test/p${i}`);
+  await db.sql.begin((tx) => enqueueLinks(tx, {
+    jobId, depth: 1, parentPageId: "0", urls, hosts: urls.map((u) => new URL(u).host), anchors: urls.map(() => ""),
+    priorities: urls.map((_, i) => priority(i)),
+  }));
+  return urls;
+}
+
+async function alive(workerId: string) {
+  await beat(db.sql, { workerId, hostname: "test", pid: 1, status: "running", inFlight: 0, fetchedTotal: 0 });
+}
+
+test("claims serve the highest priority first, then lower depth, then older", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
+  await seedUrls(job.id, 6, (i) => [0.5, 0.9, 0.5, 0.1, 0.9, 0.5][i]);
+  await db.sql`update frontier set depth = 3 where job_id = ${job.id} and url = 'http://h0.test/p0'`;
+  await alive("w-order");
+  const got = await claimUrls(db.sql, { workerId: "w-order", limit: 10, ...LEASE, jobIds: [job.id] });
+  assert.deepEqual(got.map((g) => g.url.replace(/http:\/\/h\d\.test\//, "")), ["p1", "p4", "p2", "p5", "p0", "p3"]);
+});
+
+test("two claimers at once never lease the same URL, and together lease them all", async () => {
+  const job = await makeJob(db.url, { maxPages: 10_000 });
+  const urls = await seedUrls(job.id, 600);
+  await Promise.all([alive("w-a"), alive("w-b")]);
+  const claimAll = async (workerId: string) => {
+    const mine: string[] = [];
+    for (;;) {
+      const got = await claimUrls(db.sql, { workerId, limit: 7, ...LEASE, jobIds: [job.id] });
+      if (got.length === 0) return mine;
+      mine.push(...got.map((g) => g.url));
+    }
+  };
+  const [a, b] = await Promise.all([claimAll("w-a"), claimAll("w-b")]);
+  const all = [...a, ...b].filter((u) => u !== "http://seed.test/");
+  assert.equal(new Set(all).size, all.length, "a URL was leased twice");
+  assert.equal(all.length, urls.length);
+  assert.ok(a.length > 0 && b.length > 0, "both claimers should get work");
+});
+
+test("the page budget is never over-spent, and a retry gives its page back", async () => {
+  const job = await makeJob(db.url, { maxPages: 5 });
+  await seedUrls(job.id, 20);
+  await alive("w-budget");
+  const first = await claimUrls(db.sql, { workerId: "w-budget", limit: 50, ...LEASE, jobIds: [job.id] });
+  assert.equal(first.length, 5);
+  assert.equal((await claimUrls(db.sql, { workerId: "w-budget", limit: 50, ...LEASE, jobIds: [job.id] })).length, 0);
+  assert.equal(await retryLater(db.sql, { id: first[0].id, workerId: "w-budget", error: "http-503" }), "pending");
+  const [row] = await db.sql`select next_attempt_at > now() as later, pages_reserved from frontier f join jobs j on j.id = f.job_id where f.id = ${first[0].id}`;
+  assert.equal(row.later, true, "backoff pushes the next attempt into the future");
+  assert.equal(row.pages_reserved, 4);
+  assert.equal((await claimUrls(db.sql, { workerId: "w-budget", limit: 50, ...LEASE, jobIds: [job.id] })).length, 1);
+});
+
+test("a URL fails for good after MAX_ATTEMPTS retries", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await alive("w-retry");
+  let status = "";
+  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    await db.sql`update frontier set next_attempt_at = now() where job_id = ${job.id}`; // backdate instead of sleeping
+    const [item] = await claimUrls(db.sql, { workerId: "w-retry", limit: 1, ...LEASE, jobIds: [job.id] });
+    assert.ok(item, `attempt ${i + 1} should be claimable`);
+    status = await retryLater(db.sql, { id: item.id, workerId: "w-retry", error: "timeout" });
+  }
+  assert.equal(status, "failed");
+  const [j] = await db.sql`select pages_failed from jobs where id = ${job.id}`;
+  assert.equal(j.pages_failed, 1);
+});
+
+test("expired leases and leases of silent workers are reclaimed; the old holder is fenced out", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await seedUrls(job.id, 3);
+  await alive("w-old");
+  const got = await claimUrls(db.sql, { workerId: "w-old", limit: 2, ...LEASE, jobIds: [job.id] });
+  assert.equal(await reclaimExpiredLeases(db.sql, 30_000), 0, "a live worker keeps its leases");
+  await db.sql`update worker_heartbeats set last_beat_at = now() - interval '1 minute' where worker_id = 'w-old'`;
+  assert.equal(await reclaimExpiredLeases(db.sql, 30_000), 2);
+  await alive("w-new");
+  const again = await claimUrls(db.sql, { workerId: "w-new", limit: 5, ...LEASE, jobIds: [job.id] });
+  assert.ok(got.every((g) => again.some((a) => a.id === g.id)), "reclaimed URLs are served again");
+  await assert.rejects(db.sql.begin((tx) => finishLease(tx, { id: got[0].id, workerId: "w-old", status: "done" })), LeaseLostError);
+  await db.sql.begin((tx) => finishLease(tx, { id: got[0].id, workerId: "w-new", status: "done" }));
+});
+
+test("finishJobs ends a job when nothing is pending or leased, or on a stop request, with the reason", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await alive("w-fin");
+  const [seed] = await claimUrls(db.sql, { workerId: "w-fin", limit: 1, ...LEASE, jobIds: [job.id] });
+  assert.ok(!(await finishJobs(db.sql)).some((j) => j.id === job.id), "a leased URL keeps the job running");
+  await db.sql.begin((tx) => finishLease(tx, { id: seed.id, workerId: "w-fin", status: "done" }));
+  const ended = await finishJobs(db.sql);
+  assert.deepEqual(ended.find((j) => j.id === job.id), { id: job.id, status: "done", finishReason: "frontier-empty" });
+
+  const stopped = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update jobs set status = 'stopping' where id = ${stopped.id}`;
+  assert.deepEqual((await finishJobs(db.sql)).find((j) => j.id === stopped.id), { id: stopped.id, status: "stopped", finishReason: "stopped-by-user" });
+});

@@ -1,0 +1,16 @@
+/** Test fixtures: jobs created the way the product creates them. */
+import { createJob } from "../db/jobs";
+import { createPrisma } from "../db/prisma";
+import { parseJobInput, type JobInput } from "../jobs/input";
+
+/** Create a job from raw input (as the form or API would send it); throws if the input is invalid. */
+export async function makeJob(url: string, raw: Record<string, unknown>) {
+  const input = parseJobInput({ keywords: "计算机", seeds: "http://seed.test/", ...raw });
+  if (!input.ok) throw new Error(input.message);
+  const prisma = createPrisma(url);
+  try {
+    return await createJob(prisma, input.value as JobInput);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
