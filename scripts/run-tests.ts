@@ -101,14 +101,15 @@ async function runE2e(adminUrl: string): Promise<void> {
     E2E_APP_PORT: String(await freePort()), E2E_TESTWEB_PORT: String(await freePort()),
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
   };
-  await run(process.execPath, [path.join(ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json"], env);
+  fs.rmSync(resultsFile, { force: true });
+  const r = await run(process.execPath, [path.join(ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json"], env);
   try {
     const stats = JSON.parse(fs.readFileSync(resultsFile, "utf8")).stats;
     totals.passed += stats.expected;
-    totals.failed += stats.unexpected + stats.flaky;
+    totals.failed += stats.unexpected + stats.flaky + (r.code !== 0 && stats.unexpected === 0 ? 1 : 0);
     totals.skipped += stats.skipped;
   } catch {
-    totals.failed++;
+    totals.failed++; // Playwright did not get as far as writing results: its output says why
   }
 }
 

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import postgres from "postgres";
+
+const sql = postgres(process.env.E2E_DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+test.afterAll(() => sql.end());
+
+const jobCount = async () => (await sql`select count(*)::int as n from jobs`)[0].n as number;
+
+test("bad input in the form is shown per field and nothing is written", async ({ page }) => {
+  const before = await jobCount();
+  await page.goto("/jobs/new");
+  await page.locator("textarea[name=seeds]").fill("ftp://example.test/");
+  await page.locator("input[name=maxPages]").fill("很多");
+  await page.getByRole("button", { name: "开始爬取" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "请修改标出的字段" })).toBeVisible();
+  await expect(page.getByTestId("error-keywords")).toContainText("at least one keyword");
+  await expect(page.getByTestId("error-seeds")).toContainText("only http:// and https://");
+  await expect(page.getByTestId("error-maxPages")).toContainText("whole number");
+  await expect(page.locator("textarea[name=seeds]")).toHaveValue("ftp://example.test/");
+  expect(await jobCount()).toBe(before);
+});
+
+test("create a job in the browser, watch the count rise, open a stored page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "新建任务" }).first().click();
+  await page.locator("input[name=name]").fill("计算机主题 e2e");
+  await page.locator("input[name=keywords]").fill("计算机,软件,网络,数据库,算法");
+  await page.locator("textarea[name=seeds]").fill("http://portal.test/");
+  await page.locator("input[name=maxPages]").fill("500");
+  await page.getByRole("button", { name: "开始爬取" }).click();
+  await page.waitForURL(/\/jobs\/\d+$/);
+  const jobId = Number(page.url().split("/").pop());
+
+  const fetched = page.getByTestId("count-fetched");
+  const seen = new Set<number>();
+  await expect(async () => {
+    seen.add(Number(await fetched.textContent()));
+    expect(seen.size).toBeGreaterThanOrEqual(3); // several distinct values: it rose while we watched
+  }).toPass({ intervals: [100], timeout: 60_000 });
+  const values = [...seen];
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+
+  await expect(page.getByTestId("job-status").or(page.getByTestId("count-status"))).toHaveText(/已完成/, { timeout: 90_000 });
+  await expect(fetched).toHaveText("500");
+  const [db] = await sql`select pages_fetched, status::text from jobs where id = ${jobId}`;
+  expect(db).toEqual({ pages_fetched: 500, status: "done" });
+
+  await expect(page.getByTestId("pages-table")).toBeVisible();
+  const first = page.getByTestId("pages-table").locator("tbody a").first();
+  const title = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page.getByTestId("page-title")).toHaveText(title);
+  await expect(page.getByTestId("page-url")).toContainText(".test/");
+  await expect(page.getByTestId("page-text")).not.toBeEmpty();
+
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("link", { name: "New job" })).toBeVisible();
+});

@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { pageUrl } from "../testweb/generator";
+import { renderPage } from "../testweb/render";
+import { startTestWeb, type TestWebServer } from "../testweb/server";
+import { parseHtml } from "./parse";
+import { createCrawlWorker } from "./worker";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const KEYWORDS = "计算机,软件,网络,数据库,算法,程序,服务器";
+let db: TestDatabase;
+let web: TestWebServer;
+
+before(async () => {
+  db = await createTestDatabase();
+  web = await startTestWeb({ seed: 3, pages: 3000, keepLog: true });
+});
+after(async () => {
+  await web.close();
+  await db.drop();
+});
+
+const resolve = () => [`*=127.0.0.1:${web.port}`];
+
+/** How many times each URL of the test web was requested since `from` (log index). */
+function requestCounts(from = 0): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of web.log.slice(from)) counts.set(`http://${r.host}${r.path}`, (counts.get(`http://${r.host}${r.path}`) ?? 0) + 1);
+  return counts;
+}
+
+test("a worker crawls a job to its page limit: each URL fetched once, pages stored and scored, GBK decoded", async () => {
+  const logStart = web.log.length;
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 300, resolve: resolve() });
+  const worker = createCrawlWorker({
+    sql: db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
+    userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
+  });
+  await worker.run();
+  const [j] = await db.sql`select status::text, finish_reason, pages_fetched, pages_relevant from jobs where id = ${job.id}`;
+  assert.deepEqual([j.status, j.finish_reason, j.pages_fetched], ["done", "max-pages", 300]);
+  const counts = requestCounts(logStart);
+  assert.equal(counts.size, 300);
+  assert.ok([...counts.values()].every((n) => n === 1), "a URL was fetched twice");
+
+  const pages = await db.sql`select url, title, main_text, charset, relevance, is_relevant, explanation from pages where job_id = ${job.id}`;
+  assert.equal(pages.length, 300);
+  const gbkHosts = new Set(web.web.hosts.filter((h) => h.charset === "gbk").map((h) => h.name));
+  const gbkPage = pages.find((p) => gbkHosts.has(new URL(p.url).host) && new URL(p.url).pathname !== "/");
+  assert.ok(gbkPage, "the crawl should reach a GBK site");
+  assert.equal(gbkPage.charset, "gb18030");
+  const source = web.web.byHostPath.get(new URL(gbkPage.url).host + new URL(gbkPage.url).pathname)!;
+  assert.equal(gbkPage.title, parseHtml(renderPage(web.web, source), pageUrl(source)).title);
+  assert.ok(!gbkPage.main_text.includes("\uFFFD"));
+  const relevant = pages.filter((p) => p.is_relevant);
+  assert.equal(relevant.length, j.pages_relevant);
+  assert.ok(relevant.length > 0 && relevant.every((p) => p.explanation.terms.length > 0));
+});
+
+function startWorkerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], {
+    cwd: ROOT, stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: db.url, ALLOW_PRIVATE_NETWORKS: "1", WORKER_CONCURRENCY: "8",
+      WORKER_HEARTBEAT_MS: "300", WORKER_STALE_AFTER_MS: "1500", WORKER_IDLE_POLL_MS: "100", ...env },
+  });
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const storedPages = async (jobId: number) => (await db.sql`select count(*)::int as n from pages where job_id = ${jobId}`)[0].n as number;
+const exited = (c: ChildProcess) => new Promise<number | null>((r) => (c.exitCode !== null ? r(c.exitCode) : c.once("exit", (code) => r(code))));
+
+test("a worker killed with SIGKILL mid-crawl: a new worker finishes the job, no page lost or stored twice", async () => {
+  const logStart = web.log.length;
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 800, resolve: resolve() });
+  const first = startWorkerProcess({});
+  await waitFor("150 pages", async () => (await storedPages(job.id)) >= 150);
+  first.kill("SIGKILL");
+  await exited(first);
+  const atKill = await storedPages(job.id);
+  assert.ok(atKill < 800, "the kill should land mid-crawl");
+
+  const second = startWorkerProcess({});
+  await waitFor("the job to end", async () => (await db.sql`select 1 from jobs where id = ${job.id} and status = 'done'`).length > 0);
+  second.kill("SIGTERM");
+  assert.equal(await exited(second), 0);
+
+  const [stats] = await db.sql`
+    select count(*)::int as pages, count(distinct url)::int as urls, count(distinct frontier_id)::int as leases
+    from pages where job_id = ${job.id}`;
+  assert.deepEqual(stats, { pages: 800, urls: 800, leases: 800 });
+  const [left] = await db.sql`select count(*)::int as n from frontier where job_id = ${job.id} and status = 'leased'`;
+  assert.equal(left.n, 0);
+  // Only URLs in flight at the moment of the kill may have been requested twice.
+  const twice = [...requestCounts(logStart).values()].filter((n) => n > 1).length;
+  assert.ok(twice <= 8, `${twice} URLs fetched twice; at most the 8 in flight may be`);
+});
+
+test("the first SIGTERM drains: the worker finishes what it holds, exits 0 and leaves no lease", async () => {
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 2000, resolve: resolve() });
+  const worker = startWorkerProcess({});
+  await waitFor("50 pages", async () => (await storedPages(job.id)) >= 50);
+  worker.kill("SIGTERM");
+  assert.equal(await exited(worker), 0);
+  const [left] = await db.sql`select count(*)::int as n from frontier where job_id = ${job.id} and status = 'leased'`;
+  assert.equal(left.n, 0);
+  const beats = await db.sql`select status from worker_heartbeats where pid = ${worker.pid!}`;
+  assert.deepEqual(beats.map((b) => b.status), ["stopped"]);
+  await db.sql`update jobs set status = 'stopped' where id = ${job.id}`;
+});

@@ -1,0 +1,50 @@
+/**
+ * E2E: the real app (scripts/start.ts, so the real worker too) on a test database, the test
+ * web on loopback, and Debian's Chromium. `npm test` provides the ports and the database.
+ */
+import { defineConfig } from "@playwright/test";
+
+const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+const testwebPort = Number(process.env.E2E_TESTWEB_PORT ?? 8701);
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 120_000,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  use: {
+    baseURL: `http://127.0.0.1:${appPort}`,
+    locale: "zh-CN",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: [
+    {
+      command: `node --import tsx lib/cli/run.ts testweb --port ${testwebPort} --pages 3000 --seed 5`,
+      port: testwebPort,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: "node --import tsx scripts/start.ts",
+      url: `http://127.0.0.1:${appPort}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 25_000 },
+      env: {
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+        PORT: String(appPort),
+        HOST: "127.0.0.1",
+        ALLOW_PRIVATE_NETWORKS: "1",
+        CRAWL_RESOLVE: `*=127.0.0.1:${testwebPort}`,
+        // Few fetches at a time, so that the browser sees the counts rise.
+        WORKER_CONCURRENCY: "2",
+      },
+    },
+  ],
+});
