@@ -6,6 +6,24 @@ test.afterAll(() => sql.end());
 
 const jobCount = async () => (await sql`select count(*)::int as n from jobs`)[0].n as number;
 
+test("the API: health, per-field errors for bad input with nothing written, 201 for a good job", async ({ request }) => {
+  expect(await (await request.get("/api/health")).json()).toEqual({ ok: true });
+  const before = await jobCount();
+  const bad = await request.post("/api/jobs", { data: { keywords: [], seeds: ["gopher://x.test/"], maxPages: "ten" } });
+  expect(bad.status()).toBe(400);
+  const body = await bad.json();
+  expect(Object.keys(body.fields).sort()).toEqual(["keywords", "maxPages", "seeds"]);
+  expect(await jobCount()).toBe(before);
+  const notJson = await request.post("/api/jobs", { data: "not json", headers: { "content-type": "application/json" } });
+  expect(notJson.status()).toBe(400);
+  const good = await request.post("/api/jobs", { data: { keywords: "历史,朝代", seeds: ["http://hist-1.test/"], maxPages: 5 } });
+  expect(good.status()).toBe(201);
+  const { job } = await good.json();
+  expect(await jobCount()).toBe(before + 1);
+  const stop = await request.post(`/api/jobs/${job.id}/actions`, { data: { action: "explode" } });
+  expect(stop.status()).toBe(400);
+});
+
 test("bad input in the form is shown per field and nothing is written", async ({ page }) => {
   const before = await jobCount();
   await page.goto("/jobs/new");

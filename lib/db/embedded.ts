@@ -113,7 +113,7 @@ function liveOwner(dataDir: string): number | undefined {
   const file = ownerFile(dataDir);
   if (!fs.existsSync(file)) return undefined;
   const pid = Number(fs.readFileSync(file, "utf8").trim());
-  return pid && pid !== process.pid && isAlive(pid) ? pid : undefined;
+  return pid && isAlive(pid) ? pid : undefined;
 }
 
 function isAlive(pid: number): boolean {

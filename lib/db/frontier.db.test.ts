@@ -112,3 +112,11 @@ test("finishJobs ends a job when nothing is pending or leased, or on a stop requ
   await db.sql`update jobs set status = 'stopping' where id = ${stopped.id}`;
   assert.deepEqual((await finishJobs(db.sql)).find((j) => j.id === stopped.id), { id: stopped.id, status: "stopped", finishReason: "stopped-by-user" });
 });
+
+test("a job whose time budget is spent stops being claimed and ends with that reason", async () => {
+  const job = await makeJob(db.url, { maxPages: 100, timeBudgetSec: 60 });
+  await db.sql`update jobs set started_at = now() - interval '2 minutes' where id = ${job.id}`;
+  await alive("w-time");
+  assert.equal((await claimUrls(db.sql, { workerId: "w-time", limit: 5, ...LEASE, jobIds: [job.id] })).length, 0);
+  assert.deepEqual((await finishJobs(db.sql)).find((j) => j.id === job.id), { id: job.id, status: "done", finishReason: "time-budget" });
+});

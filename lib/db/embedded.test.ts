@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { startEmbeddedPostgres } from "./embedded";
+import { openSql } from "./sql";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-embedded-"));
+after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test("the embedded server initialises once, keeps its data across restarts, and stops", async () => {
+  const port = await freePort();
+  const first = await startEmbeddedPostgres({ dataDir, port });
+  const sql = openSql(first.url(), { max: 1 });
+  await sql`create table kept (v text)`;
+  await sql`insert into kept values ('数据')`;
+  await sql.end();
+  await first.stop();
+  assert.equal(isAlive(first.pid), false, "stop() shuts the server down");
+
+  const second = await startEmbeddedPostgres({ dataDir, port });
+  const again = openSql(second.url(), { max: 1 });
+  assert.deepEqual([...(await again`select v from kept`)], [{ v: "数据" }]);
+  await again.end();
+
+  // A second process on the same data joins the running server and does not stop it.
+  const joined = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  assert.equal(joined.pid, second.pid);
+  await joined.stop();
+  assert.equal(isAlive(second.pid), true, "only the owner stops the server");
+  await second.stop();
+  assert.equal(isAlive(second.pid), false);
+});
