@@ -13,6 +13,19 @@ function FieldError({ errors, name }: { errors?: Record<string, string[]>; name:
   return <p data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p>;
 }
 
+/** A number input with its label and errors; typed as text so the server can say what is wrong with it. */
+function NumberField({ name, label, value, errors, decimal }: {
+  name: string; label: string; value: string | number; errors?: Record<string, string[]>; decimal?: boolean;
+}) {
+  return (
+    <label className="block text-sm">
+      <span className="font-medium">{label}</span>
+      <input name={name} inputMode={decimal ? "decimal" : "numeric"} defaultValue={value} className={input} />
+      <FieldError errors={errors} name={name} />
+    </label>
+  );
+}
+
 /** The new-job form: validated on the server; errors come back per field with the typed values kept. */
 export function JobForm({ labels, strategies, defaults }: {
   labels: Labels; strategies: string[]; defaults: { maxPages: number; maxDepth: number; pageThreshold: number };
@@ -45,21 +58,9 @@ export function JobForm({ labels, strategies, defaults }: {
           </select>
           <FieldError errors={state.errors} name="strategy" />
         </label>
-        <label className="block text-sm">
-          <span className="font-medium">{labels.maxPages}</span>
-          <input name="maxPages" inputMode="numeric" defaultValue={v.maxPages ?? defaults.maxPages} className={input} />
-          <FieldError errors={state.errors} name="maxPages" />
-        </label>
-        <label className="block text-sm">
-          <span className="font-medium">{labels.maxDepth}</span>
-          <input name="maxDepth" inputMode="numeric" defaultValue={v.maxDepth ?? defaults.maxDepth} className={input} />
-          <FieldError errors={state.errors} name="maxDepth" />
-        </label>
-        <label className="block text-sm">
-          <span className="font-medium">{labels.threshold}</span>
-          <input name="pageThreshold" inputMode="decimal" defaultValue={v.pageThreshold ?? defaults.pageThreshold} className={input} />
-          <FieldError errors={state.errors} name="pageThreshold" />
-        </label>
+        <NumberField name="maxPages" label={labels.maxPages} value={v.maxPages ?? defaults.maxPages} errors={state.errors} />
+        <NumberField name="maxDepth" label={labels.maxDepth} value={v.maxDepth ?? defaults.maxDepth} errors={state.errors} />
+        <NumberField name="pageThreshold" label={labels.threshold} value={v.pageThreshold ?? defaults.pageThreshold} errors={state.errors} decimal />
       </div>
       <button type="submit" disabled={isPending} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800 disabled:opacity-50">
         {labels.submit}
