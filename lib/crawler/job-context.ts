@@ -1,6 +1,6 @@
 /** What a worker needs to know about a job to process its URLs, loaded once and cached briefly. */
 import type { Sql } from "../db/sql";
-import type { TopicSnapshot } from "../topic/keyword-topic";
+import { topicScorer, type TopicScorer, type TopicVector } from "../topic/topic";
 import { getStrategy } from "../strategy/registry";
 import type { Strategy } from "../strategy/types";
 import { parseResolveMap, type ResolveMap } from "./resolve-map";
@@ -8,7 +8,8 @@ import { parseResolveMap, type ResolveMap } from "./resolve-map";
 /** A job's crawl settings as the worker uses them. */
 export interface JobContext {
   id: number;
-  topic: Map<string, number>;
+  topic: TopicScorer;
+  topicRevision: number;
   strategy: Strategy;
   maxDepth: number;
   pageThreshold: number;
@@ -21,13 +22,14 @@ const CACHE_TTL_MS = 10_000;
 export function createJobContextCache(sql: Sql) {
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
   async function load(id: number): Promise<JobContext> {
-    const [row] = await sql<{ topicSnapshot: TopicSnapshot; strategy: string; maxDepth: number; pageThreshold: number; settings: { resolve?: string[] } }[]>`
-      select topic_snapshot as "topicSnapshot", strategy, max_depth as "maxDepth", page_threshold as "pageThreshold", settings
+    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; maxDepth: number; pageThreshold: number; settings: { resolve?: string[] } }[]>`
+      select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, max_depth as "maxDepth", page_threshold as "pageThreshold", settings
       from jobs where id = ${id}`;
     if (!row) throw new Error(`job ${id} vanished`);
     return {
       id,
-      topic: new Map(row.topicSnapshot.terms),
+      topic: topicScorer(row.topicSnapshot),
+      topicRevision: row.topicRevision,
       strategy: getStrategy(row.strategy),
       maxDepth: row.maxDepth,
       pageThreshold: row.pageThreshold,

@@ -4,7 +4,7 @@ import type { ClaimedUrl } from "../db/frontier";
 import { retryLater } from "../db/frontier";
 import { storeNonPage, storePage } from "../db/pages";
 import type { Sql } from "../db/sql";
-import { scorePage } from "../topic/keyword-topic";
+import { scorePage } from "../topic/topic";
 import { classifyOutcome } from "./classify";
 import { decodeBody } from "./decode";
 import type { Fetcher } from "./fetch";
@@ -72,6 +72,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     relevance: score.relevance,
     isRelevant,
     explanation: { terms: score.terms },
+    topicRevision: ctx.topicRevision,
     pageKind: classifyPageKind(outcome.finalUrl, parsed.anchorTextShare),
     checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
     contentBytes: outcome.body.length,

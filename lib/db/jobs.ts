@@ -3,16 +3,23 @@ import type { PrismaClient } from "../generated/prisma/client";
 import { JobStatus } from "../generated/prisma/enums";
 import { canonicalizeUrl } from "../crawler/url";
 import type { JobInput } from "../jobs/input";
-import { buildKeywordTopic } from "../topic/keyword-topic";
+import type { TopicVector } from "../topic/topic";
+
+/** Thrown when a job names a saved topic that does not exist. */
+export class UnknownTopicError extends Error {}
 
 /** Insert a job and queue its seeds in one transaction: all of it is written or none. */
 export async function createJob(prisma: PrismaClient, input: JobInput) {
-  const topic = buildKeywordTopic(input.keywords);
+  const saved = input.topicId === undefined ? undefined : await prisma.topic.findUnique({ where: { id: input.topicId } });
+  if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
+  const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
   const seeds = [...new Map(input.seeds.map((s) => canonicalizeUrl(s)).filter((c) => c.ok).map((c) => [c.url, c])).values()];
   return prisma.$transaction(async (tx) => {
     const job = await tx.job.create({
       data: {
-        name: input.name || input.keywords.slice(0, 3).join(" · "),
+        name: input.name || saved?.name || [...input.clc, ...input.keywords].slice(0, 3).join(" · "),
+        topicId: saved?.id ?? null,
+        topicVersion: saved?.version ?? null,
         topicSnapshot: topic as object,
         seeds: seeds.map((s) => s.url),
         strategy: input.strategy,

@@ -6,7 +6,7 @@ import type { Sql } from "./sql";
 export interface PageRecord {
   jobId: number; frontierId: string; workerId: string; url: string; finalUrl: string; host: string; depth: number;
   httpStatus: number; contentType: string | null; charset: string; charsetSource: string; title: string; mainText: string;
-  relevance: number; isRelevant: boolean; explanation: unknown; pageKind: string; checksum: string; contentBytes: number;
+  relevance: number; isRelevant: boolean; explanation: unknown; topicRevision: number; pageKind: string; checksum: string; contentBytes: number;
   isTruncated: boolean; etag: string | null; lastModified: string | null; fetchMs: number;
   links: { url: string; host: string; anchor: string }[];
   /** Links to queue (a subset of `links`) with their priorities. */
@@ -34,11 +34,11 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
-        etag, last_modified, fetch_ms)
+        etag, last_modified, fetch_ms, topic_revision)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
         ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.links.length}, ${p.depth}, ${p.etag},
-        ${p.lastModified}, ${p.fetchMs})
+        ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision})
       returning id`;
     const pageId = String(id);
     if (p.links.length) {

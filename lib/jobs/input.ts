@@ -3,11 +3,15 @@ import { z } from "zod";
 import { describeSeedProblem } from "../crawler/url";
 import { parseResolveMap } from "../crawler/resolve-map";
 import { STRATEGY_IDS } from "../strategy/registry";
-import { tokenize } from "../topic/tokenize";
+import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_DEPTH = 10;
-export const DEFAULT_PAGE_THRESHOLD = 0.2;
+/**
+ * The relevance a page needs to count as relevant. Chosen on the CSL abstracts as the
+ * threshold with the best mean F1 over 62 CLC classes (0.0325; bench/RELEVANCE.md).
+ */
+export const DEFAULT_PAGE_THRESHOLD = 0.035;
 export const MAX_PAGES_LIMIT = 10_000_000;
 
 /** A list given as an array or as one separated string; a missing list is an empty one. */
@@ -30,13 +34,13 @@ const integerField = (name: string, min: number, max: number) =>
 export const JobInputSchema = z.object({
   name: z.string().trim().max(200, "name must be at most 200 characters").optional(),
   keywords: listOf(/[,，、;；\n]/).pipe(
-    z.array(z.string().max(100, "each keyword must be at most 100 characters"))
-      .min(1, "keywords: give at least one keyword, e.g. 计算机,网络")
-      .max(500, "keywords: at most 500 keywords")
-      .refine((ks) => ks.length === 0 || ks.some((k) => tokenize(k).length > 0), {
-        message: "keywords: every keyword is a stop word or punctuation; give words that name the topic",
-      }),
+    z.array(z.string().max(100, "each keyword must be at most 100 characters")).max(500, "keywords: at most 500 keywords"),
   ),
+  clc: listOf(/[\s,，、;；]+/).pipe(z.array(z.string()).max(50, "clc: at most 50 classes")),
+  topicId: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z.number({ error: "topicId must be the number of a saved topic" }).int("topicId must be the number of a saved topic").positive("topicId must be the number of a saved topic"),
+  ).optional(),
   seeds: listOf(/[\s,]+/).pipe(
     z.array(z.string()).min(1, "seeds: give at least one seed URL, e.g. https://example.com/").max(1000, "seeds: at most 1000 seed URLs")
       .superRefine((seeds, ctx) => {
@@ -63,21 +67,42 @@ export const JobInputSchema = z.object({
   }),
 });
 
-/** A validated job definition. */
-export type JobInput = z.output<typeof JobInputSchema>;
+/** A validated job definition; `topic` is built here unless the job names a saved topic. */
+export type JobInput = z.output<typeof JobInputSchema> & { topic?: TopicVector };
+
+function addError(errors: FieldErrors, field: string, message: string) {
+  (errors[field] ??= []).push(message.startsWith(field) ? message : `${field}: ${message}`);
+}
+
+/**
+ * The topic of a new job: a saved topic (`topicId`), or one built here from keywords and/or
+ * CLC classes, so that a definition that cannot be built is refused before anything is written.
+ */
+function buildJobTopic(v: z.output<typeof JobInputSchema>, errors: FieldErrors): TopicVector | undefined {
+  if (v.topicId !== undefined) return undefined;
+  try {
+    return buildTopic(TopicDefinitionSchema.parse({ keywords: v.keywords, clc: v.clc }));
+  } catch (err) {
+    addError(errors, err instanceof TopicError ? err.field : "keywords", (err as Error).message);
+    return undefined;
+  }
+}
 
 /** Field → messages, for forms and API error bodies. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Validate raw input; never throws. */
+const TopicSourcesSchema = z.object({ keywords: JobInputSchema.shape.keywords, clc: JobInputSchema.shape.clc, topicId: z.unknown().optional() });
+
+/** Validate raw input and build its topic; never throws. Every bad field is reported at once. */
 export function parseJobInput(raw: unknown): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
-  const r = JobInputSchema.safeParse(raw);
-  if (r.success) return { ok: true, value: r.data };
   const errors: FieldErrors = {};
-  for (const issue of r.error.issues) {
-    const field = String(issue.path[0] ?? "input");
-    const msg = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
-    (errors[field] ??= []).push(msg);
-  }
+  const r = JobInputSchema.safeParse(raw);
+  if (!r.success) for (const issue of r.error.issues) addError(errors, String(issue.path[0] ?? "input"), issue.message);
+  const sources = TopicSourcesSchema.safeParse(raw);
+  const hasTopicSource = !sources.success || sources.data.keywords.length > 0 || sources.data.clc.length > 0 ||
+    (sources.data.topicId !== undefined && sources.data.topicId !== "");
+  if (!hasTopicSource) addError(errors, "keywords", "give at least one keyword (e.g. 计算机,网络), a CLC class or a saved topic");
+  const topic = r.success && hasTopicSource ? buildJobTopic(r.data, errors) : undefined;
+  if (r.success && Object.keys(errors).length === 0) return { ok: true, value: { ...r.data, topic } };
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
 }

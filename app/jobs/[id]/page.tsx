@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getJob, getJobProgress } from "@/lib/db/jobs";
 import { listPages } from "@/lib/db/page-queries";
 import { getPrisma } from "@/lib/db/prisma";
-import type { TopicSnapshot } from "@/lib/topic/keyword-topic";
+import type { TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { controlJobAction } from "../actions";
@@ -21,7 +21,8 @@ export default async function JobPage({ params, searchParams }: {
   const { locale, t } = await getT();
   const screen = Math.max(1, Number((await searchParams).screen) || 1);
   const [progress, pages] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen)]);
-  const topic = job.topicSnapshot as unknown as TopicSnapshot;
+  const topic = job.topicSnapshot as unknown as TopicVector;
+  const topicWords = [...topic.definition.clc, ...topic.definition.keywords.map((k) => k.term)];
   const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
   const lastScreen = Math.max(1, Math.ceil(pages.total / pages.perScreen));
@@ -40,7 +41,7 @@ export default async function JobPage({ params, searchParams }: {
         ))}
       </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
-        <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topic.keywords.join("，")}</dd></div>
+        <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topicWords.join("，")}</dd></div>
         <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
