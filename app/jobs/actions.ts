@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { controlJob, createJob, type JobAction } from "@/lib/db/jobs";
+import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/db/jobs";
 import { getPrisma } from "@/lib/db/prisma";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 
@@ -13,7 +13,13 @@ export async function createJobAction(_prev: CreateJobState, form: FormData): Pr
   const values = Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$")).map(([k, v]) => [k, String(v)]));
   const input = parseJobInput(values);
   if (!input.ok) return { errors: input.errors, values };
-  const job = await createJob(getPrisma(), input.value);
+  let job;
+  try {
+    job = await createJob(getPrisma(), input.value);
+  } catch (err) {
+    if (err instanceof UnknownTopicError) return { errors: { topicId: [err.message] }, values };
+    throw err;
+  }
   revalidatePath("/");
   redirect(`/jobs/${job.id}`);
 }

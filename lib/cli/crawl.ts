@@ -11,8 +11,9 @@ import { loadEnv } from "../env";
 import { parseJobInput } from "../jobs/input";
 import { buildReport } from "../jobs/report";
 import { UsageError } from "./args";
+import { readTopicFile } from "./topic";
 
-export const CRAWL_USAGE = `focuscrawl crawl --seed URL [--seed URL ...] --keywords "词1,词2" [options]
+export const CRAWL_USAGE = `focuscrawl crawl --seed URL [--seed URL ...] (--keywords "词1,词2" | --clc CODE | --topic topic.json) [options]
   --strategy ID         link strategy (default bfs)
   --max-pages N         stop after N fetched URLs (default 1000)
   --max-depth N         do not follow links deeper than N (default 10)
@@ -31,13 +32,16 @@ export async function runCrawl(argv: string[]): Promise<number> {
       "max-pages": { type: "string" }, "max-depth": { type: "string" }, threshold: { type: "string" },
       resolve: { type: "string", multiple: true }, "allow-private": { type: "boolean" },
       concurrency: { type: "string" }, report: { type: "string" }, name: { type: "string" },
+      clc: { type: "string", multiple: true }, topic: { type: "string" },
     },
     strict: true,
   });
+  const topicFile = values.topic ? readTopicFile(values.topic) : undefined;
   const input = parseJobInput({
-    name: values.name, seeds: values.seed ?? [], keywords: values.keywords ?? "", strategy: values.strategy,
-    maxPages: values["max-pages"], maxDepth: values["max-depth"], pageThreshold: values.threshold, resolve: values.resolve,
-  });
+    name: values.name, seeds: values.seed ?? [], keywords: values.keywords ?? "", clc: values.clc ?? [],
+    strategy: values.strategy, maxPages: values["max-pages"], maxDepth: values["max-depth"], pageThreshold: values.threshold,
+    resolve: values.resolve,
+  }, { topic: topicFile });
   if (!input.ok) throw new UsageError(Object.values(input.errors).flat().join("\n"));
   const env = loadEnv();
   const concurrency = values.concurrency === undefined ? env.WORKER_CONCURRENCY : Number(values.concurrency);

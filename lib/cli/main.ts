@@ -5,19 +5,26 @@ import { UsageError } from "./args";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
 import { runMigrate } from "./migrate";
+import { runScore, runTopic, TOPIC_USAGE } from "./topic";
 
 const USAGE = `usage: focuscrawl <command> [options]
 
 commands:
   crawl     run a crawl job to its end and report
+  topic     build a topic file from CLC classes, keywords and examples
+  score     score JSON-lines documents against a topic file
   testweb   serve the deterministic test web
   migrate   apply pending database migrations
 
 ${CRAWL_USAGE}
 
+${TOPIC_USAGE}
+
 ${TESTWEB_USAGE}`;
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { crawl: runCrawl, testweb: runTestWeb, migrate: runMigrate };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  crawl: runCrawl, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate,
+};
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../db/frontier";
 import type { Sql } from "../db/sql";
+import { rescoreBatch } from "../db/rescore";
 import { beat } from "../db/workers";
 import { createFetcher, type Fetcher } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
@@ -30,6 +31,9 @@ export interface WorkerOptions {
   exitWhenJobsEnd?: boolean;
   log?: (line: string) => void;
 }
+
+/** Time per maintenance tick given to re-scoring pages after a topic change. */
+const RESCORE_SLICE_MS = 1_000;
 
 /** A unique id per process: host, pid and a random suffix so restarts never reuse one. */
 export function newWorkerId(): string {
@@ -100,6 +104,17 @@ export function createCrawlWorker(opts: WorkerOptions) {
     const reclaimed = await reclaimExpiredLeases(opts.sql, opts.staleAfterMs);
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
     await endFinishedJobs();
+    await rescoreForAWhile();
+  }
+
+  /** Re-score pages of jobs whose topic changed, for at most a second per maintenance tick. */
+  async function rescoreForAWhile(): Promise<void> {
+    const until = Date.now() + RESCORE_SLICE_MS;
+    while (Date.now() < until && !isDraining) {
+      const done = await rescoreBatch(opts.sql);
+      if (!done) return;
+      if (done.pages) log(`re-scored ${done.pages} page(s) of job ${done.jobId} with its new topic`);
+    }
   }
 
   function drain() {

@@ -93,16 +93,19 @@ export type FieldErrors = Record<string, string[]>;
 
 const TopicSourcesSchema = z.object({ keywords: JobInputSchema.shape.keywords, clc: JobInputSchema.shape.clc, topicId: z.unknown().optional() });
 
-/** Validate raw input and build its topic; never throws. Every bad field is reported at once. */
-export function parseJobInput(raw: unknown): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
+/**
+ * Validate raw input and build its topic (or use `opts.topic`, already built, e.g. from a
+ * topic file); never throws. Every bad field is reported at once.
+ */
+export function parseJobInput(raw: unknown, opts: { topic?: TopicVector } = {}): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
   const errors: FieldErrors = {};
   const r = JobInputSchema.safeParse(raw);
   if (!r.success) for (const issue of r.error.issues) addError(errors, String(issue.path[0] ?? "input"), issue.message);
   const sources = TopicSourcesSchema.safeParse(raw);
-  const hasTopicSource = !sources.success || sources.data.keywords.length > 0 || sources.data.clc.length > 0 ||
+  const hasTopicSource = !sources.success || opts.topic !== undefined || sources.data.keywords.length > 0 || sources.data.clc.length > 0 ||
     (sources.data.topicId !== undefined && sources.data.topicId !== "");
   if (!hasTopicSource) addError(errors, "keywords", "give at least one keyword (e.g. 计算机,网络), a CLC class or a saved topic");
-  const topic = r.success && hasTopicSource ? buildJobTopic(r.data, errors) : undefined;
+  const topic = opts.topic ?? (r.success && hasTopicSource ? buildJobTopic(r.data, errors) : undefined);
   if (r.success && Object.keys(errors).length === 0) return { ok: true, value: { ...r.data, topic } };
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
 }

@@ -1,4 +1,4 @@
-import { createJob, listJobs } from "@/lib/db/jobs";
+import { createJob, listJobs, UnknownTopicError } from "@/lib/db/jobs";
 import { getPrisma } from "@/lib/db/prisma";
 import { parseJobInput } from "@/lib/jobs/input";
 import { json } from "@/app/json";
@@ -18,6 +18,11 @@ export async function POST(request: Request) {
   }
   const input = parseJobInput(body);
   if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
-  const job = await createJob(getPrisma(), input.value);
-  return json({ job }, { status: 201 });
+  try {
+    const job = await createJob(getPrisma(), input.value);
+    return json({ job }, { status: 201 });
+  } catch (err) {
+    if (err instanceof UnknownTopicError) return json({ error: err.message, fields: { topicId: [err.message] } }, { status: 400 });
+    throw err;
+  }
 }

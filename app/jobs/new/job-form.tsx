@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { createJobAction, type CreateJobState } from "../actions";
 
-type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
+type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "submit" | "hasErrors", string>;
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
@@ -44,6 +44,11 @@ export function JobForm({ labels, strategies, defaults }: {
         <span className="font-medium">{labels.keywords}</span> <span className="text-xs text-slate-500">{labels.keywordsHint}</span>
         <input name="keywords" defaultValue={v.keywords} className={input} />
         <FieldError errors={state.errors} name="keywords" />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium">{labels.clc}</span> <span className="text-xs text-slate-500">{labels.clcHint}</span>
+        <input name="clc" defaultValue={v.clc} className={`${input} font-mono`} />
+        <FieldError errors={state.errors} name="clc" />
       </label>
       <label className="block text-sm">
         <span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span>

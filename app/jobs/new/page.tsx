@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export default async function NewJobPage() {
   const { t } = await getT();
   const labels = {
-    name: t("fieldName"), nameHint: t("fieldNameHint"), keywords: t("fieldKeywords"), keywordsHint: t("fieldKeywordsHint"),
+    name: t("fieldName"), nameHint: t("fieldNameHint"), keywords: t("fieldKeywords"), keywordsHint: t("fieldKeywordsHint"), clc: t("fieldClc"), clcHint: t("fieldClcHint"),
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
     maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
   };

@@ -1,0 +1,15 @@
+import { changeJobTopic } from "@/lib/db/topics";
+import { getPrisma } from "@/lib/db/prisma";
+import { json, parseId } from "@/app/json";
+
+/** Switch a job (running or finished) to a saved topic's current version: {"topicId": N}. */
+export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  const id = parseId((await ctx.params).id);
+  if (id === null) return json({ error: "no such job" }, { status: 404 });
+  const body = (await request.json().catch(() => ({}))) as { topicId?: unknown };
+  if (typeof body.topicId !== "number" || !Number.isInteger(body.topicId)) {
+    return json({ error: "topicId: give the number of a saved topic", fields: { topicId: ["topicId: give the number of a saved topic"] } }, { status: 400 });
+  }
+  const r = await changeJobTopic(getPrisma(), id, body.topicId);
+  return r.ok ? json({ ok: true }) : json({ error: r.message }, { status: r.status });
+}

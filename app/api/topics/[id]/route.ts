@@ -1,0 +1,29 @@
+import { estimateTopicQuality, getTopic, reviseTopic } from "@/lib/db/topics";
+import { getPrisma } from "@/lib/db/prisma";
+import type { TopicVector } from "@/lib/topic/topic";
+import { json, parseId } from "@/app/json";
+import { topicFromBody, topTerms } from "../../topic-input";
+
+export const dynamic = "force-dynamic";
+
+/** A topic: definition, top terms, version, and precision/recall estimated from judged pages. */
+export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
+  const id = parseId((await ctx.params).id);
+  const prisma = getPrisma();
+  const topic = id === null ? null : await getTopic(prisma, id);
+  if (!topic || id === null) return json({ error: "no such topic" }, { status: 404 });
+  const { vector, ...rest } = topic;
+  return json({ topic: rest, terms: topTerms(vector as unknown as TopicVector), quality: await estimateTopicQuality(prisma, id) });
+}
+
+/** Save a new version of a topic from a new definition. */
+export async function PUT(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  const id = parseId((await ctx.params).id);
+  if (id === null) return json({ error: "no such topic" }, { status: 404 });
+  const built = await topicFromBody(await request.json().catch(() => undefined));
+  if ("error" in built) return built.error;
+  const name = typeof built.body.name === "string" && built.body.name.trim() ? built.body.name.trim() : undefined;
+  const updated = await reviseTopic(getPrisma(), id, built.vector, { name });
+  if (!updated) return json({ error: "no such topic" }, { status: 404 });
+  return json({ topic: { id: updated.id, name: updated.name, version: updated.version }, terms: topTerms(built.vector) });
+}

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { clcAncestors, clcChildren, clcDescendants, getClcNode, searchClc } from "./tree";
+
+test("the tree has the 22 top classes, each first- and second-level class with an English name", () => {
+  const top = clcChildren(undefined, { includeHidden: true });
+  assert.equal(top.length, 22);
+  for (const n of [...top, ...top.flatMap((t) => clcChildren(t.code, { includeHidden: true }))]) {
+    assert.ok(n.nameEn, `${n.code} ${n.name} has no English name`);
+  }
+});
+
+test("alternative [..] classes are hidden by default; range codes are kept as nodes", () => {
+  const c = clcChildren("C").map((n) => n.code);
+  assert.ok(!c.includes("[C7]"));
+  assert.ok(clcChildren("C", { includeHidden: true }).some((n) => n.code === "[C7]"));
+  assert.equal(getClcNode("C7")?.isAlternative, true);
+  const range = getClcNode("D33/37");
+  assert.ok(range?.isRange);
+  assert.equal(range?.name, "各国共产党");
+});
+
+test("search finds classes by code, Chinese name, pinyin initials and English name", () => {
+  assert.equal(searchClc("tp3")[0].code, "TP3");
+  assert.equal(searchClc("经济")[0].code, "F");
+  assert.ok(searchClc("zdhjs").some((n) => n.code === "TP"), "自动化技术 by initials");
+  assert.equal(searchClc("computer technology")[0].code, "TP");
+  assert.deepEqual(searchClc("  "), []);
+  assert.ok(searchClc("TP", { limit: 5 }).length === 5);
+});
+
+test("ancestors and descendants walk the tree", () => {
+  assert.deepEqual(clcAncestors("TP31").map((n) => n.code), ["T", "TP", "TP3", "TP31"]);
+  const d = clcDescendants("TP3", 1);
+  assert.ok(d.length > 3 && d.every((x) => x.depth === 1 && x.node.code.startsWith("TP3")));
+  assert.ok(clcDescendants("TP3").length > d.length);
+});
