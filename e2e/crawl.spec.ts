@@ -24,6 +24,32 @@ test("the API: health, per-field errors for bad input with nothing written, 201 
   expect(stop.status()).toBe(400);
 });
 
+test("the topic API: CLC search and browse, preview, score, save, switch a job's topic", async ({ request }) => {
+  const search = await (await request.get("/api/clc/search?q=" + encodeURIComponent("计算机"))).json();
+  expect(search.results.length).toBeGreaterThan(0);
+  const tp = await (await request.get("/api/clc/TP")).json();
+  expect(tp.node.nameEn).toBe("Automation and computer technology");
+  expect(tp.children.map((c: { code: string }) => c.code)).toContain("TP3");
+  expect((await request.get("/api/clc/NOPE9")).status()).toBe(404);
+
+  const preview = await (await request.post("/api/topics/preview", { data: { clc: ["TP3"], keywords: "数据库" } })).json();
+  expect(preview.terms.length).toBeGreaterThan(10);
+  const bad = await request.post("/api/topics/preview", { data: { clc: ["ZZ1"] } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).fields.clc[0]).toContain("unknown class");
+
+  const scored = await (await request.post("/api/topics/score", { data: { topic: { keywords: "水稻,小麦" }, text: "水稻 小麦 种植" } })).json();
+  expect(scored.relevance).toBeGreaterThan(0.5);
+
+  const saved = await request.post("/api/topics", { data: { name: "农作物", keywords: "水稻,小麦,玉米" } });
+  expect(saved.status()).toBe(201);
+  const { topic } = await saved.json();
+  const job = await (await request.post("/api/jobs", { data: { keywords: "历史", seeds: ["http://hist-2.test/"], maxPages: 3 } })).json();
+  expect((await request.post(`/api/jobs/${job.job.id}/topic`, { data: { topicId: topic.id } })).status()).toBe(200);
+  const [row] = await sql`select topic_id, topic_revision from jobs where id = ${job.job.id}`;
+  expect(row).toEqual({ topic_id: topic.id, topic_revision: 2 });
+});
+
 test("bad input in the form is shown per field and nothing is written", async ({ page }) => {
   const before = await jobCount();
   await page.goto("/jobs/new");

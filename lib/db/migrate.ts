@@ -6,13 +6,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { projectPath } from "../project-root";
 import type { Sql } from "./sql";
 
 /** Prisma Migrate's advisory lock key: holding it also keeps `prisma migrate` out. */
 const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
 /** The default migrations folder of this project. */
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname ?? ".", "../../prisma/migrations");
+export const MIGRATIONS_DIR = projectPath("prisma", "migrations");
 
 /** One migration folder on disk. */
 export interface MigrationFile { name: string; sql: string; checksum: string }

@@ -6,16 +6,14 @@
  * 270,000 words took 95 MB, this takes about 15 MB, and a lookup stays around a microsecond.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { projectPath } from "../project-root";
 
 interface IdfTable { words: string[]; values: Float32Array; median: number }
 let table: IdfTable | undefined;
 
 function loadIdf(): IdfTable {
   if (table) return table;
-  const require = createRequire(import.meta.url);
-  const file = path.join(path.dirname(require.resolve("@node-rs/jieba/package.json")), "idf.txt");
+  const file = projectPath("node_modules", "@node-rs", "jieba", "idf.txt");
   const entries: [string, number][] = [];
   for (const line of fs.readFileSync(file, "utf8").split("\n")) {
     const at = line.lastIndexOf(" ");

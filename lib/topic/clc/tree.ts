@@ -3,7 +3,7 @@
  * browse by level, walk subtrees, and search by code, Chinese name, pinyin initials or English name.
  */
 import fs from "node:fs";
-import path from "node:path";
+import { projectPath } from "../../project-root";
 import { CLC_ENGLISH_NAMES } from "./english-names";
 
 /** Bits of a node's `flags`. */
@@ -19,7 +19,7 @@ export interface ClcNode {
 interface SearchKeys { codes: string[]; names: string[]; initials: string[]; english: string[] }
 interface Tree { nodes: ClcNode[]; children: number[][]; byCode: Map<string, number>; keys: SearchKeys }
 
-const TREE_FILE = path.resolve(import.meta.dirname ?? "", "clc-tree.json");
+const TREE_FILE = projectPath("lib", "topic", "clc", "clc-tree.json");
 let tree: Tree | undefined;
 
 /** The code as people type it: brackets of alternative/discontinued classes removed, upper-case. */
