@@ -90,4 +90,13 @@ console.log(`\nclasses: ${results.length}, mean ROC-AUC ${meanAuc.toFixed(3)}, m
 const top12 = [...results].sort((a, b) => b.positives - a.positives).slice(0, 12);
 console.log(`the 12 classes with most positives (${top12.map((r) => r.code).join(", ")}): mean ROC-AUC ` +
   `${(top12.reduce((s, r) => s + r.auc, 0) / 12).toFixed(3)}, mean F1 at ${threshold}: ${(top12.reduce((s, r) => s + f1At(r.scores, r.labels, threshold).f1, 0) / 12).toFixed(3)}`);
+/** Classes with a one-to-one mapping: one discipline maps to exactly this class and nothing else does. */
+const isOneToOne = (code: string) => {
+  const from = Object.entries(DISCIPLINE_TO_CLC).filter(([, codes]) => codes.includes(code));
+  return from.length === 1 && from[0][1].length === 1;
+};
+const clean = results.filter((r) => isOneToOne(r.code));
+console.log(`one-to-one classes (${clean.length}: ${clean.map((r) => r.code).join(", ")}): mean ROC-AUC ` +
+  `${(clean.reduce((s, r) => s + r.auc, 0) / clean.length).toFixed(3)}, mean F1 at ${threshold}: ` +
+  `${(clean.reduce((s, r) => s + f1At(r.scores, r.labels, threshold).f1, 0) / clean.length).toFixed(3)}`);
 console.log(`scoring throughput: ${Math.round(scored / seconds)} abstracts/s (topic build included, one core)`);
