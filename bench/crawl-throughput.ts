@@ -6,7 +6,6 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,6 +15,7 @@ import { migrate } from "../lib/db/migrate";
 import { openSql } from "../lib/db/sql";
 import { createCrawlWorker } from "../lib/crawler/worker";
 import { makeJob } from "../lib/testing/fixtures";
+import { freePort } from "../lib/testing/net";
 
 const { values } = parseArgs({ options: { pages: { type: "string" }, concurrency: { type: "string" }, "web-pages": { type: "string" } } });
 const PAGES = Number(values.pages ?? 5000);
@@ -23,12 +23,6 @@ const CONCURRENCY = Number(values.concurrency ?? 16);
 const WEB_PAGES = Number(values["web-pages"] ?? 20000);
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  });
-});
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-bench-"));
 const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });

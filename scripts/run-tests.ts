@@ -5,7 +5,6 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ensureDatabase } from "../lib/db/connect";
@@ -13,6 +12,7 @@ import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { openSql } from "../lib/db/sql";
 import { withDatabase } from "../lib/testing/db";
+import { freePort } from "../lib/testing/net";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const mode = process.argv[2] ?? "all";
@@ -55,15 +55,6 @@ async function runNodeTests(label: string, files: string[], env: NodeJS.ProcessE
   totals.skipped += count("skipped");
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 async function startDatabase() {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };

@@ -1,23 +1,15 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 import { startEmbeddedPostgres } from "./embedded";
 import { openSql } from "./sql";
+import { freePort } from "../testing/net";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-embedded-"));
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const isAlive = (pid: number) => {
   try {
