@@ -37,7 +37,9 @@ try {
   for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${webPort}/robots.txt`).then(() => true, () => false)); i++) {
     await new Promise((r) => setTimeout(r, 100));
   }
-  const job = await makeJob(url, { keywords: "计算机,软件,网络,数据库,算法", seeds: "http://portal.test/", maxPages: PAGES, resolve: [`*=127.0.0.1:${webPort}`] });
+  // No per-host delay: this measures the pipeline, not politeness (the test web is local).
+  const job = await makeJob(url, { keywords: "计算机,软件,网络,数据库,算法", seeds: "http://portal.test/", maxPages: PAGES,
+    resolve: [`*=127.0.0.1:${webPort}`], minDelayMs: 0, maxHostConnections: 8 });
   const worker = createCrawlWorker({
     sql, concurrency: CONCURRENCY, leaseMs: 120_000, heartbeatMs: 2_000, staleAfterMs: 30_000, idlePollMs: 50,
     userAgent: "FocusCrawl-bench", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},

@@ -17,7 +17,9 @@ export const CRAWL_USAGE = `focuscrawl crawl --seed URL [--seed URL ...] (--keyw
   --strategy ID         link strategy (default bfs)
   --max-pages N         stop after N fetched URLs (default 1000)
   --max-depth N         do not follow links deeper than N (default 10)
-  --threshold X         relevance a page needs to count as relevant (default 0.2)
+  --threshold X         relevance a page needs to count as relevant (default 0.035)
+  --delay-ms N          minimum time between two requests to one host (default 1000; robots.txt Crawl-delay may ask for more)
+  --host-connections N  requests in flight to one host at most (default 2)
   --resolve HOST=ADDR[:PORT]  connect HOST to ADDR (like curl --resolve); HOST * matches every host
   --allow-private       allow loopback and private addresses (needed for a local test web)
   --concurrency N       URLs in flight (default WORKER_CONCURRENCY)
@@ -33,6 +35,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
       resolve: { type: "string", multiple: true }, "allow-private": { type: "boolean" },
       concurrency: { type: "string" }, report: { type: "string" }, name: { type: "string" },
       clc: { type: "string", multiple: true }, topic: { type: "string" },
+      "delay-ms": { type: "string" }, "host-connections": { type: "string" },
     },
     strict: true,
   });
@@ -40,7 +43,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
   const input = parseJobInput({
     name: values.name, seeds: values.seed ?? [], keywords: values.keywords ?? "", clc: values.clc ?? [],
     strategy: values.strategy, maxPages: values["max-pages"], maxDepth: values["max-depth"], pageThreshold: values.threshold,
-    resolve: values.resolve,
+    resolve: values.resolve, minDelayMs: values["delay-ms"], maxHostConnections: values["host-connections"],
   }, { topic: topicFile });
   if (!input.ok) throw new UsageError(Object.values(input.errors).flat().join("\n"));
   const env = loadEnv();

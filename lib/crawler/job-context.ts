@@ -4,6 +4,8 @@ import { topicScorer, type TopicScorer, type TopicVector } from "../topic/topic"
 import { getStrategy } from "../strategy/registry";
 import type { Strategy } from "../strategy/types";
 import { parseResolveMap, type ResolveMap } from "./resolve-map";
+import type { HostPoliteness } from "../db/hosts";
+import { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS } from "../jobs/input";
 
 /** A job's crawl settings as the worker uses them. */
 export interface JobContext {
@@ -14,6 +16,7 @@ export interface JobContext {
   maxDepth: number;
   pageThreshold: number;
   resolve: ResolveMap;
+  politeness: HostPoliteness;
 }
 
 const CACHE_TTL_MS = 10_000;
@@ -22,7 +25,7 @@ const CACHE_TTL_MS = 10_000;
 export function createJobContextCache(sql: Sql) {
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
   async function load(id: number): Promise<JobContext> {
-    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; maxDepth: number; pageThreshold: number; settings: { resolve?: string[] } }[]>`
+    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; maxDepth: number; pageThreshold: number; settings: { resolve?: string[]; minDelayMs?: number; maxHostConnections?: number } }[]>`
       select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, max_depth as "maxDepth", page_threshold as "pageThreshold", settings
       from jobs where id = ${id}`;
     if (!row) throw new Error(`job ${id} vanished`);
@@ -34,6 +37,10 @@ export function createJobContextCache(sql: Sql) {
       maxDepth: row.maxDepth,
       pageThreshold: row.pageThreshold,
       resolve: parseResolveMap(row.settings.resolve ?? []),
+      politeness: {
+        minDelayMs: row.settings.minDelayMs ?? DEFAULT_MIN_DELAY_MS,
+        maxConnections: row.settings.maxHostConnections ?? DEFAULT_MAX_HOST_CONNECTIONS,
+      },
     };
   }
   return (id: number): Promise<JobContext> => {

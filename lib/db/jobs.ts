@@ -23,7 +23,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
         topicSnapshot: topic as object,
         seeds: seeds.map((s) => s.url),
         strategy: input.strategy,
-        settings: { resolve: input.resolve ?? [] },
+        settings: { resolve: input.resolve ?? [], minDelayMs: input.minDelayMs, maxHostConnections: input.maxHostConnections },
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,
         timeBudgetSec: input.timeBudgetSec ?? null,
@@ -31,6 +31,12 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
         status: JobStatus.running,
         startedAt: new Date(),
       },
+    });
+    await tx.host.createMany({
+      data: [...new Set(seeds.map((s) => s.host))].map((host) => ({
+        jobId: job.id, host, minDelayMs: input.minDelayMs, maxConnections: input.maxHostConnections,
+      })),
+      skipDuplicates: true,
     });
     await tx.frontierUrl.createMany({
       data: seeds.map((s) => ({ jobId: job.id, url: s.url, urlKey: s.url, host: s.host, depth: 0, priority: 1 })),

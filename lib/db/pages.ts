@@ -1,5 +1,6 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
 import { enqueueLinks, finishLease, recordOutcome } from "./frontier";
+import { ensureHosts, type HostPoliteness } from "./hosts";
 import type { Sql } from "./sql";
 
 /** Everything the pipeline learned about one page. */
@@ -12,6 +13,10 @@ export interface PageRecord {
   /** Links to queue (a subset of `links`) with their priorities. */
   queue: { url: string; host: string; anchor: string; priority: number }[];
   redirectTarget?: { url: string; host: string };
+  /** Politeness settings for hosts first seen on this page. */
+  politeness: HostPoliteness;
+  /** When the request went out (the host's delay counts from it). */
+  requestedAt: Date;
 }
 
 const DEADLOCK = "40P01";
@@ -62,21 +67,26 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     // unique index, and a page enqueueing a link to us would wait on it while we wait on its
     // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
-    await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes });
+    await ensureHosts(tx, p.jobId, p.queue.map((l) => l.host), p.politeness);
+    await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, requestedAt: p.requestedAt });
     return { pageId, enqueued };
   }));
 }
 
-/** Finish a URL that yields no page (final failure or skip), counting it against its job. */
+/**
+ * Finish a URL that yields no page (final failure or skip). A URL skipped without being
+ * fetched (robots.txt) gives its place in the page budget back; the others keep it spent.
+ */
 export async function storeNonPage(
   sql: Sql,
-  o: { jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string },
+  o: { jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; requestedAt?: Date },
 ): Promise<void> {
   await sql.begin(async (tx) => {
+    if (!o.isFetched) await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${o.jobId}`;
     await finishLease(tx, {
       id: o.frontierId, workerId: o.workerId, status: o.status,
       error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,
     });
-    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0 });
+    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0, requestedAt: o.requestedAt });
   });
 }

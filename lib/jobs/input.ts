@@ -13,6 +13,9 @@ export const DEFAULT_MAX_DEPTH = 10;
  */
 export const DEFAULT_PAGE_THRESHOLD = 0.035;
 export const MAX_PAGES_LIMIT = 10_000_000;
+/** Politeness defaults: one request per host per second, at most two at a time. */
+export const DEFAULT_MIN_DELAY_MS = 1_000;
+export const DEFAULT_MAX_HOST_CONNECTIONS = 2;
 
 /** A list given as an array or as one separated string; a missing list is an empty one. */
 const listOf = (sep: RegExp) =>
@@ -54,6 +57,8 @@ export const JobInputSchema = z.object({
   maxPages: integerField("maxPages", 1, MAX_PAGES_LIMIT).default(DEFAULT_MAX_PAGES),
   maxDepth: integerField("maxDepth", 0, 1000).default(DEFAULT_MAX_DEPTH),
   timeBudgetSec: integerField("timeBudgetSec", 1, 30 * 24 * 3600).optional(),
+  minDelayMs: integerField("minDelayMs", 0, 600_000).default(DEFAULT_MIN_DELAY_MS),
+  maxHostConnections: integerField("maxHostConnections", 1, 32).default(DEFAULT_MAX_HOST_CONNECTIONS),
   pageThreshold: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
     z.number({ error: "pageThreshold must be a number between 0 and 1" }).min(0, "pageThreshold must be between 0 and 1").max(1, "pageThreshold must be between 0 and 1"),

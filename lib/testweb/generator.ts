@@ -7,7 +7,13 @@ import { createRng, mixSeed, type Rng } from "./random";
 import { TEST_TOPICS, type TestTopic } from "./vocabulary";
 
 /** One virtual host. */
-export interface TestHost { name: string; topic: TestTopic; lang: "zh" | "en"; charset: "utf-8" | "gbk"; pageIds: number[]; hubIds: number[] }
+export interface TestHost {
+  name: string; topic: TestTopic; lang: "zh" | "en"; charset: "utf-8" | "gbk"; pageIds: number[]; hubIds: number[];
+  /** Crawl-delay its robots.txt asks for, in seconds (none when undefined). */
+  crawlDelaySec?: number;
+  /** Its content pages link to /private/ pages that robots.txt disallows. */
+  hasPrivatePages: boolean;
+}
 
 /** One page of the test web; its text is generated on request from `id` and the seed. */
 export interface TestPage { id: number; host: string; path: string; kind: "home" | "hub" | "content"; topic: string | null; links: number[] }
@@ -27,7 +33,10 @@ function makeHosts(count: number): TestHost[] {
     const lang = i % 5 === 4 ? "en" : "zh";
     // Every third Chinese site is served in GBK, as many Chinese sites are.
     const charset = lang === "zh" && i % 3 === 2 ? "gbk" : "utf-8";
-    return { name: `${topic.slug}-${n}.test`, topic, lang, charset, pageIds: [], hubIds: [] };
+    return {
+      name: `${topic.slug}-${n}.test`, topic, lang, charset, pageIds: [], hubIds: [],
+      crawlDelaySec: i % 4 === 1 ? 0.3 : undefined, hasPrivatePages: i % 3 === 0,
+    };
   });
 }
 

@@ -42,6 +42,7 @@ export function renderPage(web: TestWeb, page: TestPage): string {
     ? Array.from({ length: 3 + rng.int(4) }, () => `<p>${Array.from({ length: 3 + rng.int(3) }, () => sentence(rng, page.topic, lang)).join("")}</p>`)
     : [`<p>${sentence(rng, page.topic, lang)}</p>`];
   const links = page.links.map((id) => web.pages[id]).map((t) => `<li><a href="${pageUrl(t)}">${anchorFor(web, t)}</a></li>`);
+  if (host?.hasPrivatePages && page.kind === "content") links.push(`<li><a href="/private/${page.id}.html">内部资料 internal</a></li>`);
   const charset = host?.charset ?? "utf-8";
   return `<!doctype html>
 <html lang="${lang === "zh" ? "zh-CN" : "en"}"><head><meta charset="${charset}"><title>${esc(title)}</title></head>
@@ -52,7 +53,7 @@ export function renderPage(web: TestWeb, page: TestPage): string {
 <footer>${esc(page.host)} © test web</footer></body></html>`;
 }
 
-/** robots.txt of a host: everything allowed but /private/. */
-export function renderRobots(): string {
-  return "User-agent: *\nDisallow: /private/\n";
+/** robots.txt of a host: everything allowed but /private/, and a Crawl-delay on some hosts. */
+export function renderRobots(host: TestHost | undefined): string {
+  return `User-agent: *\nDisallow: /private/\n${host?.crawlDelaySec ? `Crawl-delay: ${host.crawlDelaySec}\n` : ""}`;
 }

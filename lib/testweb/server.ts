@@ -12,7 +12,10 @@ export interface RequestLogEntry { at: number; host: string; path: string; statu
 export interface TestWebServer { web: TestWeb; port: number; url: string; log: RequestLogEntry[]; close(): Promise<void> }
 
 function respond(web: TestWeb, host: string, path: string): { status: number; type: string; body: Buffer } {
-  if (path === "/robots.txt") return { status: 200, type: "text/plain; charset=utf-8", body: Buffer.from(renderRobots()) };
+  if (path === "/robots.txt") {
+    return { status: 200, type: "text/plain; charset=utf-8", body: Buffer.from(renderRobots(web.hosts.find((h) => h.name === host))) };
+  }
+  if (path.startsWith("/private/")) return { status: 200, type: "text/html; charset=utf-8", body: Buffer.from("<title>private</title><p>robots.txt disallows this page</p>") };
   const page = web.byHostPath.get(`${host}${path}`);
   if (!page) return { status: 404, type: "text/html; charset=utf-8", body: Buffer.from("<!doctype html><title>404</title><p>Not found</p>") };
   const charset = web.hosts.find((h) => h.name === host)?.charset ?? "utf-8";

@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { isAllowedByRobots, MAX_CRAWL_DELAY_MS, robotsFromResponse } from "./robots";
+
+const UA = "FocusCrawl/0.1 (+https://example.test/bot)";
+
+test("rules are honoured for our agent and for *", () => {
+  const r = robotsFromResponse("a.test", { status: 200, body: "User-agent: *\nDisallow: /private/\n\nUser-agent: FocusCrawl\nDisallow: /nofocus/\nCrawl-delay: 2\n" }, UA);
+  assert.equal(r.state, "rules");
+  assert.equal(r.crawlDelayMs, 2000);
+  assert.equal(isAllowedByRobots(r, "http://a.test/nofocus/x", UA), false);
+  assert.equal(isAllowedByRobots(r, "http://a.test/a/1.html", UA), true);
+  const star = robotsFromResponse("b.test", { status: 200, body: "User-agent: *\nDisallow: /private/\nCrawl-delay: 9999\n" }, UA);
+  assert.equal(isAllowedByRobots(star, "http://b.test/private/1.html", UA), false);
+  assert.equal(star.crawlDelayMs, MAX_CRAWL_DELAY_MS, "a huge Crawl-delay is capped");
+});
+
+test("a 4xx robots.txt allows everything; a 5xx or no answer disallows for a while", () => {
+  const missing = robotsFromResponse("c.test", { status: 404, body: "" }, UA);
+  assert.equal(missing.state, "allow-all");
+  assert.equal(isAllowedByRobots(missing, "http://c.test/anything", UA), true);
+  for (const r of [robotsFromResponse("d.test", { status: 503, body: "" }, UA, 0), robotsFromResponse("d.test", null, UA, 0)]) {
+    assert.equal(r.state, "unreachable");
+    assert.equal(isAllowedByRobots(r, "http://d.test/", UA), false);
+    assert.equal(r.expiresAt.getTime(), 10 * 60_000);
+  }
+});

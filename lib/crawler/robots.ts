@@ -1,0 +1,49 @@
+/**
+ * robots.txt (seed 002): a 4xx means no rules (allow all); a 5xx or an unreachable server means
+ * disallow all for a while; rules are cached per job and host with an expiry. Parsing is
+ * robots-parser's; Crawl-delay is honoured up to a cap.
+ */
+import robotsParser from "robots-parser";
+
+/** How long fetched rules are trusted before robots.txt is fetched again. */
+export const ROBOTS_TTL_MS = 24 * 3600_000;
+/** After a 5xx or a network failure, the host is treated as disallowed this long, then asked again. */
+export const ROBOTS_RETRY_MS = 10 * 60_000;
+/** A Crawl-delay above this is capped (some sites ask for hours). */
+export const MAX_CRAWL_DELAY_MS = 30_000;
+/** robots.txt bodies are small; more than this is not a robots file. */
+export const MAX_ROBOTS_BYTES = 500 * 1024;
+
+/** What is known of a host's robots.txt. */
+export type RobotsState = "unknown" | "rules" | "allow-all" | "unreachable";
+
+/** Robots rules as stored in the hosts table. */
+export interface RobotsRecord { state: RobotsState; txt: string | null; crawlDelayMs: number | null; expiresAt: Date }
+
+/** Turn a robots.txt fetch into a record: a response (status, body) or a transport failure (null). */
+export function robotsFromResponse(host: string, res: { status: number; body: string } | null, userAgent: string, now = Date.now()): RobotsRecord {
+  if (!res || res.status >= 500 || res.status === 429) {
+    return { state: "unreachable", txt: null, crawlDelayMs: null, expiresAt: new Date(now + ROBOTS_RETRY_MS) };
+  }
+  if (res.status >= 400 || res.status < 200) return { state: "allow-all", txt: null, crawlDelayMs: null, expiresAt: new Date(now + ROBOTS_TTL_MS) };
+  const txt = res.body.slice(0, MAX_ROBOTS_BYTES);
+  const delay = robotsParser(`http://${host}/robots.txt`, txt).getCrawlDelay(robotsAgent(userAgent));
+  return {
+    state: "rules", txt,
+    crawlDelayMs: typeof delay === "number" && delay > 0 ? Math.min(MAX_CRAWL_DELAY_MS, Math.round(delay * 1000)) : null,
+    expiresAt: new Date(now + ROBOTS_TTL_MS),
+  };
+}
+
+/** The product token robots.txt groups are matched against ("FocusCrawl" of "FocusCrawl/0.1 (+...)"). */
+export function robotsAgent(userAgent: string): string {
+  return userAgent.split(/[\/\s]/)[0] || userAgent;
+}
+
+/** Whether `url` may be fetched under `record`; "unreachable" disallows everything. */
+export function isAllowedByRobots(record: RobotsRecord, url: string, userAgent: string): boolean {
+  if (record.state === "allow-all") return true;
+  if (record.state !== "rules" || record.txt === null) return false;
+  const u = new URL(url);
+  return robotsParser(`${u.protocol}//${u.host}/robots.txt`, record.txt).isAllowed(url, robotsAgent(userAgent)) !== false;
+}
