@@ -20,6 +20,8 @@ export interface PipelineDeps {
   workerId: string;
   userAgent: string;
   jobContext: (jobId: number) => Promise<JobContext>;
+  /** This worker's copy of robots rules by "jobId host" (rules change rarely; the table is shared). */
+  robotsCache: Map<string, RobotsRecord>;
   fetcherFor: (ctx: JobContext) => Fetcher;
 }
 
@@ -32,8 +34,14 @@ export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetc
  * to the queue untried: returns null.
  */
 async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl): Promise<RobotsRecord | null> {
+  const key = `${item.jobId} ${item.host}`;
+  const cached = deps.robotsCache.get(key);
+  if (cached && cached.expiresAt.getTime() > Date.now()) return cached;
   const known = await readRobots(deps.sql, item.jobId, item.host);
-  if (known) return known;
+  if (known) {
+    deps.robotsCache.set(key, known);
+    return known;
+  }
   const origin = new URL(item.url).origin;
   const requestedAt = new Date();
   const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);

@@ -63,7 +63,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     return f;
   }
 
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor };
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map() };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
