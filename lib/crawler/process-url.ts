@@ -11,6 +11,7 @@ import { decodeBody } from "./decode";
 import type { Fetcher } from "./fetch";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "./parse";
+import { DEFAULT_MAX_REPEATED_SEGMENTS, trapReason } from "./traps";
 import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "./robots";
 import { canonicalizeUrl } from "./url";
 
@@ -92,9 +93,14 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   const isRelevant = score.relevance >= ctx.pageThreshold;
   const childDepth = item.depth + 1;
   const links = parsed.links;
-  const priorities = childDepth > ctx.maxDepth ? links.map(() => null) : ctx.strategy.scoreLinks(
+  const trapRules = { maxDepth: ctx.maxDepth, maxRepeatedSegments: DEFAULT_MAX_REPEATED_SEGMENTS };
+  const reasons = links.map((l) => trapReason(l.url, childDepth, trapRules));
+  const priorities = ctx.strategy.scoreLinks(
     { url: outcome.finalUrl, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority }, links);
-  const queue = links.flatMap((l, i) => (priorities[i] === null ? [] : [{ ...l, priority: priorities[i] as number }]));
+  // Links past the depth limit are not stored: the same URL may still turn up at a smaller
+  // depth from another page, and a stored skip would then keep it out for good.
+  const queue = links.flatMap((l, i) => priorities[i] === null || reasons[i] === "trap:max-depth" ? []
+    : [{ ...l, priority: priorities[i] as number, skipReason: reasons[i] }]);
   const finalCanon = outcome.redirects.length ? canonicalizeUrl(outcome.finalUrl) : undefined;
 
   await storePage(deps.sql, {

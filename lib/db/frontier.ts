@@ -168,8 +168,11 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
   });
 }
 
-/** New links to queue, all found on one page. */
-export interface NewLinks { jobId: number; depth: number; parentPageId: string; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[] }
+/** New links to queue, all found on one page; a link with a skip reason is stored as skipped. */
+export interface NewLinks {
+  jobId: number; depth: number; parentPageId: string; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[];
+  skipReasons?: (string | null)[];
+}
 
 /**
  * Queue links in one statement; URLs the job already knows are left as they are. Returns how
@@ -178,14 +181,16 @@ export interface NewLinks { jobId: number; depth: number; parentPageId: string; 
  */
 export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<number> {
   if (l.urls.length === 0) return 0;
-  const rows = await tx`
-    insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text)
-    select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a
-    from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[]) as t(u, h, p, a)
+  const reasons = l.skipReasons ?? l.urls.map(() => null);
+  const rows = await tx<{ skipped: boolean }[]>`
+    insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text, status, skip_reason)
+    select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a,
+      case when r is null then 'pending'::frontier_status else 'skipped'::frontier_status end, r
+    from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[]) as t(u, h, p, a, r)
     order by u
     on conflict (job_id, url_key) do nothing
-    returning id`;
-  return rows.length;
+    returning status = 'skipped' as skipped`;
+  return rows.filter((r) => !r.skipped).length;
 }
 
 /**

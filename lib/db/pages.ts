@@ -10,8 +10,8 @@ export interface PageRecord {
   relevance: number; isRelevant: boolean; explanation: unknown; topicRevision: number; pageKind: string; checksum: string; contentBytes: number;
   isTruncated: boolean; etag: string | null; lastModified: string | null; fetchMs: number;
   links: { url: string; host: string; anchor: string }[];
-  /** Links to queue (a subset of `links`) with their priorities. */
-  queue: { url: string; host: string; anchor: string; priority: number }[];
+  /** Links to queue (a subset of `links`) with their priorities; those with a skip reason are stored as skipped. */
+  queue: { url: string; host: string; anchor: string; priority: number; skipReason?: string | null }[];
   redirectTarget?: { url: string; host: string };
   /** Politeness settings for hosts first seen on this page. */
   politeness: HostPoliteness;
@@ -46,6 +46,12 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
         ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision})
       returning id`;
     const pageId = String(id);
+    // An exact duplicate (same main text as a page already stored) is kept, marked, and its
+    // links are not followed again: they were followed from the first copy.
+    const [original] = await tx<{ id: string }[]>`
+      select id from pages where job_id = ${p.jobId} and checksum = ${p.checksum} and id <> ${pageId} order by id limit 1`;
+    if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
+    const queue = original ? [] : p.queue;
     if (p.links.length) {
       await tx`
         insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
@@ -60,14 +66,14 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     }
     const enqueued = await enqueueLinks(tx, {
       jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
-      urls: p.queue.map((l) => l.url), hosts: p.queue.map((l) => l.host),
-      anchors: p.queue.map((l) => l.anchor), priorities: p.queue.map((l) => l.priority),
+      urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),
+      priorities: queue.map((l) => l.priority), skipReasons: queue.map((l) => l.skipReason ?? null),
     });
     // The lease is finished last: updating our own frontier row writes a new entry in its
     // unique index, and a page enqueueing a link to us would wait on it while we wait on its
     // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
-    await ensureHosts(tx, p.jobId, p.queue.map((l) => l.host), p.politeness);
+    await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, requestedAt: p.requestedAt });
     return { pageId, enqueued };
   }));
