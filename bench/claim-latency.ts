@@ -1,0 +1,56 @@
+/**
+ * Claim latency with a large frontier: one job with N queued URLs over H hosts, claims of 16
+ * URLs timed one after another (each claimed batch is completed so the hosts stay ready).
+ *   npm run bench:claim -- [--urls 1000000] [--hosts 1000] [--claims 200]
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ensureDatabase } from "../lib/db/connect";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { claimUrls } from "../lib/db/frontier";
+import { migrate } from "../lib/db/migrate";
+import { openSql } from "../lib/db/sql";
+import { beat } from "../lib/db/workers";
+import { makeJob } from "../lib/testing/fixtures";
+import { freePort } from "../lib/testing/net";
+
+const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" } } });
+const URLS = Number(values.urls ?? 1_000_000);
+const HOSTS = Number(values.hosts ?? 1000);
+const CLAIMS = Number(values.claims ?? 200);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-claim-"));
+const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+try {
+  await ensureDatabase(pg.url(), "bench");
+  const url = pg.url("bench");
+  const sql = openSql(url, { max: 4 });
+  await migrate(sql);
+  const job = await makeJob(url, { keywords: "计算机", seeds: "http://h0.test/", maxPages: 10_000_000, minDelayMs: 0, maxHostConnections: 32 });
+  let t = performance.now();
+  await sql`insert into hosts (job_id, host, min_delay_ms, max_connections)
+    select ${job.id}, 'h' || g || '.test', 0, 1000 from generate_series(1, ${HOSTS}) g on conflict do nothing`;
+  await sql`insert into frontier (job_id, url, url_key, host, depth, priority)
+    select ${job.id}, u, u, 'h' || (g % ${HOSTS} + 1) || '.test', 1 + g % 7, random()
+    from generate_series(1, ${URLS}) g, lateral (select 'http://h' || (g % ${HOSTS} + 1) || '.test/p' || g as u) x`;
+  await sql`analyze`;
+  console.log(`queued ${URLS} URLs on ${HOSTS} hosts in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  await beat(sql, { workerId: "bench", hostname: "bench", pid: process.pid, status: "running", inFlight: 0, fetchedTotal: 0 });
+  const times: number[] = [];
+  for (let i = 0; i < CLAIMS; i++) {
+    t = performance.now();
+    const got = await claimUrls(sql, { workerId: "bench", limit: 16, leaseMs: 60_000, jobIds: [job.id] });
+    times.push(performance.now() - t);
+    await sql`update frontier set status = 'done', lease_owner = null where id = any(${got.map((g) => g.id)}::bigint[])`;
+    await sql`update hosts set in_flight = 0 where job_id = ${job.id} and in_flight > 0`;
+  }
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.floor(p * (times.length - 1))].toFixed(1);
+  console.log(`claim of 16 URLs over ${CLAIMS} claims: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
+  await sql.end();
+} finally {
+  await pg.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
