@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import type { ClaimedUrl } from "../db/frontier";
 import { requeueUntried, retryLater } from "../db/frontier";
 import { readRobots, saveRobots } from "../db/hosts";
-import { storeNonPage, storePage } from "../db/pages";
+import { storeNonPage, storePage, type PageRecord } from "../db/pages";
 import type { Sql } from "../db/sql";
 import { scorePage } from "../topic/topic";
 import { classifyOutcome } from "./classify";
 import { decodeBody } from "./decode";
-import type { Fetcher } from "./fetch";
+import type { Fetcher, FetchOutcome } from "./fetch";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "./parse";
 import { DEFAULT_MAX_REPEATED_SEGMENTS, trapReason } from "./traps";
@@ -86,7 +86,17 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
+  await storePage(deps.sql, buildPageRecord(ctx, item, outcome, base));
+  return "stored";
+}
 
+type Response = Extract<FetchOutcome, { ok: true }>;
+
+/** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
+function buildPageRecord(
+  ctx: JobContext, item: ClaimedUrl, outcome: Response,
+  base: { jobId: number; frontierId: string; workerId: string; host: string; requestedAt: Date },
+): PageRecord {
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
   const parsed = parseHtml(decoded.text, outcome.finalUrl);
   const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scorePage(ctx.topic, parsed.title, parsed.mainText);
@@ -103,7 +113,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     : [{ ...l, priority: priorities[i] as number, skipReason: reasons[i] }]);
   const finalCanon = outcome.redirects.length ? canonicalizeUrl(outcome.finalUrl) : undefined;
 
-  await storePage(deps.sql, {
+  return {
     ...base,
     url: item.url,
     finalUrl: outcome.finalUrl,
@@ -129,6 +139,5 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
     politeness: ctx.politeness,
-  });
-  return "stored";
+  };
 }
