@@ -12,6 +12,8 @@ import type { Fetcher, FetchOutcome } from "./fetch";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "./parse";
 import { DEFAULT_MAX_REPEATED_SEGMENTS, trapReason } from "./traps";
+import { simhash64 } from "./simhash";
+import { tokenize } from "../topic/tokenize";
 import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "./robots";
 import { canonicalizeUrl } from "./url";
 
@@ -130,6 +132,7 @@ function buildPageRecord(
     topicRevision: ctx.topicRevision,
     pageKind: classifyPageKind(outcome.finalUrl, parsed.anchorTextShare),
     checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
+    simhash: simhash64(tokenize(parsed.mainText)),
     contentBytes: outcome.body.length,
     isTruncated: outcome.isTruncated,
     etag: outcome.headers.etag ?? null,

@@ -163,31 +163,34 @@ test("a host never has more connections in flight than allowed; finishing or rec
   assert.equal(freed.m, 0);
 });
 
-test("an exact duplicate page is stored, marked as such, and its links are not followed", async () => {
+test("exact and near duplicates are stored, marked as such, and their links are not followed", async () => {
   const { storePage } = await import("./pages");
   const job = await makeJob(db.url, { maxPages: 100 });
-  await seedUrls(job.id, 2);
+  await seedUrls(job.id, 4);
   await alive("w-dup");
   const got = await claimUrls(db.sql, { workerId: "w-dup", limit: 10, ...LEASE, jobIds: [job.id] });
-  const two = got.filter((g) => g.url !== "http://seed.test/").slice(0, 2);
-  assert.equal(two.length, 2);
-  const page = (id: string, url: string, link: string) => ({
+  const four = got.filter((g) => g.url !== "http://seed.test/").slice(0, 4);
+  assert.equal(four.length, 4);
+  const base = 0x0123456789abcdefn;
+  const page = (id: string, url: string, link: string, checksum = "same-checksum", simhash = base) => ({
     jobId: job.id, frontierId: id, workerId: "w-dup", url, finalUrl: url, host: new URL(url).host, depth: 1, httpStatus: 200,
     contentType: "text/html", charset: "utf-8", charsetSource: "header", title: "同一篇", mainText: "完全相同的正文", relevance: 0,
-    isRelevant: false, explanation: {}, topicRevision: 1, pageKind: "content", checksum: "same-checksum", contentBytes: 10,
+    isRelevant: false, explanation: {}, topicRevision: 1, pageKind: "content", checksum, simhash, contentBytes: 10,
     isTruncated: false, etag: null, lastModified: null, fetchMs: 1, requestedAt: new Date(),
     politeness: { minDelayMs: 0, maxConnections: 2 },
     links: [{ url: link, host: "n.test", anchor: "" }], queue: [{ url: link, host: "n.test", anchor: "", priority: 0 },
       { url: "http://n.test/a/a/a/a", host: "n.test", anchor: "", priority: 0, skipReason: "trap:repeated-segment" }],
   });
-  const first = await storePage(db.sql, page(two[0].id, two[0].url, "http://n.test/from-first"));
-  const second = await storePage(db.sql, page(two[1].id, two[1].url, "http://n.test/from-second"));
-  assert.equal(first.enqueued, 1);
-  assert.equal(second.enqueued, 0);
-  const [dup] = await db.sql`select duplicate_of from pages where id = ${second.pageId}`;
-  assert.equal(String(dup.duplicate_of), first.pageId);
+  const first = await storePage(db.sql, page(four[0].id, four[0].url, "http://n.test/from-first"));
+  const exact = await storePage(db.sql, page(four[1].id, four[1].url, "http://n.test/from-exact"));
+  const near = await storePage(db.sql, page(four[2].id, four[2].url, "http://n.test/from-near", "other-1", base ^ 0b101n));
+  const far = await storePage(db.sql, page(four[3].id, four[3].url, "http://n.test/from-far", "other-2", base ^ 0xffffn ^ (0xffffn << 32n)));
+  assert.deepEqual([first.enqueued, exact.enqueued, near.enqueued, far.enqueued], [1, 0, 0, 1]);
+  const dups = await db.sql`select id, duplicate_of from pages where id = any(${[exact.pageId, near.pageId, far.pageId]}::bigint[]) order by id`;
+  assert.deepEqual(dups.map((d) => d.duplicate_of === null ? null : String(d.duplicate_of)), [first.pageId, first.pageId, null]);
   const queued = await db.sql`select url, status::text, skip_reason from frontier where job_id = ${job.id} and host = 'n.test' order by url`;
   assert.deepEqual(queued.map((q) => [q.url, q.status, q.skip_reason]), [
-    ["http://n.test/a/a/a/a", "skipped", "trap:repeated-segment"], ["http://n.test/from-first", "pending", null],
+    ["http://n.test/a/a/a/a", "skipped", "trap:repeated-segment"], ["http://n.test/from-far", "pending", null],
+    ["http://n.test/from-first", "pending", null],
   ]);
 });

@@ -1,13 +1,16 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
 import { enqueueLinks, finishLease, recordOutcome } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
-import type { Sql } from "./sql";
+import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
+import type { Sql, Tx } from "./sql";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
   jobId: number; frontierId: string; workerId: string; url: string; finalUrl: string; host: string; depth: number;
   httpStatus: number; contentType: string | null; charset: string; charsetSource: string; title: string; mainText: string;
-  relevance: number; isRelevant: boolean; explanation: unknown; topicRevision: number; pageKind: string; checksum: string; contentBytes: number;
+  relevance: number; isRelevant: boolean; explanation: unknown; topicRevision: number; pageKind: string; checksum: string;
+  /** SimHash of the main text (signed 64-bit). */
+  simhash: bigint; contentBytes: number;
   isTruncated: boolean; etag: string | null; lastModified: string | null; fetchMs: number;
   links: { url: string; host: string; anchor: string }[];
   /** Links to queue (a subset of `links`) with their priorities; those with a skip reason are stored as skipped. */
@@ -33,23 +36,37 @@ async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The earliest page of the job that `pageId` duplicates exactly or nearly, if any. */
+async function findDuplicate(tx: Tx, jobId: number, pageId: string, checksum: string, simhash: bigint, b: number[]) {
+  const [exact] = await tx<{ id: string }[]>`
+    select id from pages where job_id = ${jobId} and checksum = ${checksum} and id <> ${pageId} order by id limit 1`;
+  if (exact) return exact;
+  const [near] = await tx<{ id: string }[]>`
+    select id from pages
+    where job_id = ${jobId} and id <> ${pageId}
+      and (simhash_b0 = ${b[0]} or simhash_b1 = ${b[1]} or simhash_b2 = ${b[2]} or simhash_b3 = ${b[3]})
+      and bit_count((simhash # ${simhash.toString()}::bigint)::bit(64)) <= ${NEAR_DUPLICATE_BITS}
+    order by id limit 1`;
+  return near;
+}
+
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
 export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
+  const blocks = simhashBlocks(p.simhash);
   return withDeadlockRetry(() => sql.begin(async (tx) => {
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
-        etag, last_modified, fetch_ms, topic_revision)
+        etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
         ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.links.length}, ${p.depth}, ${p.etag},
-        ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision})
+        ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]})
       returning id`;
     const pageId = String(id);
-    // An exact duplicate (same main text as a page already stored) is kept, marked, and its
-    // links are not followed again: they were followed from the first copy.
-    const [original] = await tx<{ id: string }[]>`
-      select id from pages where job_id = ${p.jobId} and checksum = ${p.checksum} and id <> ${pageId} order by id limit 1`;
+    // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
+    // kept, marked, and its links are not followed again: they were followed from the first copy.
+    const original = await findDuplicate(tx, p.jobId, pageId, p.checksum, p.simhash, blocks);
     if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
     const queue = original ? [] : p.queue;
     if (p.links.length) {
