@@ -5,7 +5,7 @@ import { requeueUntried, retryLater } from "../db/frontier";
 import { readRobots, saveRobots } from "../db/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../db/pages";
 import type { Sql } from "../db/sql";
-import { scorePage } from "../topic/topic";
+import { pageTerms, scoreTerms } from "../topic/topic";
 import { classifyOutcome } from "./classify";
 import { decodeBody } from "./decode";
 import type { Fetcher, FetchOutcome } from "./fetch";
@@ -13,7 +13,6 @@ import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "./parse";
 import { DEFAULT_MAX_REPEATED_SEGMENTS, trapReason } from "./traps";
 import { simhash64 } from "./simhash";
-import { tokenize } from "../topic/tokenize";
 import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "./robots";
 import { canonicalizeUrl } from "./url";
 
@@ -101,7 +100,8 @@ function buildPageRecord(
 ): PageRecord {
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
   const parsed = parseHtml(decoded.text, outcome.finalUrl);
-  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scorePage(ctx.topic, parsed.title, parsed.mainText);
+  const textTerms = pageTerms(ctx.topic, parsed.mainText);
+  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, pageTerms(ctx.topic, parsed.title), textTerms);
   const isRelevant = score.relevance >= ctx.pageThreshold;
   const childDepth = item.depth + 1;
   const links = parsed.links;
@@ -132,7 +132,7 @@ function buildPageRecord(
     topicRevision: ctx.topicRevision,
     pageKind: classifyPageKind(outcome.finalUrl, parsed.anchorTextShare),
     checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
-    simhash: simhash64(tokenize(parsed.mainText)),
+    simhash: simhash64(textTerms),
     contentBytes: outcome.body.length,
     isTruncated: outcome.isTruncated,
     etag: outcome.headers.etag ?? null,
