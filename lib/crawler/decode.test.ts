@@ -38,3 +38,26 @@ test("an unknown label falls through instead of failing the page", () => {
   assert.equal(d.source, "meta");
   assert.ok(d.text.includes(zh));
 });
+
+test("GBK labelled UTF-8 in the header is decoded as GBK (the meta tag or detection tells)", () => {
+  const page = `<html><head><title>${zh}</title></head><body><p>${zh.repeat(5)}</p></body></html>`;
+  const d = decodeBody(iconv.encode(page, "gbk"), "text/html; charset=utf-8");
+  assert.ok(d.text.includes(zh), d.text.slice(0, 80));
+  assert.equal(d.source, "detected");
+  assert.equal(d.charset, "gb18030");
+});
+
+test("with no label at all, GBK, Big5 and Shift_JIS are detected", () => {
+  const cases: [string, string, string][] = [
+    ["gbk", `<p>${zh.repeat(6)}</p>`, "gb18030"],
+    ["big5", "<p>繁體中文網頁：計算機網路與資料庫技術的研究與應用。繁體中文網頁：計算機網路與資料庫技術的研究與應用。</p>", "big5"],
+    ["shift_jis", "<p>日本語のウェブページです。コンピュータネットワークとデータベースの研究。日本語のウェブページです。</p>", "shift_jis"],
+  ];
+  for (const [enc, html, want] of cases) {
+    const d = decodeBody(iconv.encode(html, enc), "text/html");
+    assert.equal(d.source, "detected", enc);
+    assert.equal(d.charset, want, enc);
+    assert.equal(d.text, html, enc);
+  }
+  assert.deepEqual(decodeBody(Buffer.from(`<p>${zh}</p>`)).source, "detected");
+});

@@ -1,7 +1,17 @@
-/** Bytes → text: charset from the Content-Type header, then BOM, then a <meta> prescan, then UTF-8. */
+/**
+ * Bytes → text: the charset from a BOM, the Content-Type header or a <meta> prescan of the first
+ * 1024 bytes, else a statistical guess (jschardet); a declared UTF-8 that is not valid UTF-8
+ * (GBK pages labelled UTF-8 are common) is treated as undeclared. Never fails a page.
+ */
+import jschardet from "jschardet";
 
 /** Decoded text and where its charset came from (stored with the page). */
-export interface Decoded { text: string; charset: string; source: "header" | "bom" | "meta" | "default" }
+export interface Decoded { text: string; charset: string; source: "header" | "bom" | "meta" | "detected" | "default" }
+
+/** Bytes given to the detector: enough for a confident guess, bounded for speed. */
+const DETECT_BYTES = 64 * 1024;
+/** Detector names → WHATWG labels where they differ. */
+const DETECTED_LABELS: Record<string, string> = { gb2312: "gb18030", gb18030: "gb18030", cp932: "shift_jis", "windows-1252": "windows-1252", ascii: "utf-8" };
 
 const META_PRESCAN_BYTES = 1024;
 
@@ -41,6 +51,23 @@ function decoderFor(label: string): TextDecoder | undefined {
   }
 }
 
+function isValidUtf8(buf: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(buf);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Guess the charset of undeclared bytes: valid UTF-8 first, then jschardet. */
+function detectCharset(buf: Buffer): TextDecoder | undefined {
+  if (isValidUtf8(buf)) return new TextDecoder("utf-8");
+  const guess = jschardet.detect(buf.subarray(0, DETECT_BYTES));
+  const name = guess.encoding?.toLowerCase();
+  return name ? decoderFor(DETECTED_LABELS[name] ?? name) : undefined;
+}
+
 /** Decode a body; an unknown or wrong label never fails the page. */
 export function decodeBody(buf: Buffer, contentType?: string): Decoded {
   const candidates: [string | undefined, Decoded["source"]][] = [
@@ -51,7 +78,12 @@ export function decodeBody(buf: Buffer, contentType?: string): Decoded {
   for (const [label, source] of candidates) {
     if (!label) continue;
     const decoder = decoderFor(label);
-    if (decoder) return { text: decoder.decode(buf), charset: decoder.encoding, source };
+    if (!decoder) continue;
+    // A page that says UTF-8 but is not is usually GBK served with a wrong header: go on.
+    if (decoder.encoding === "utf-8" && source !== "bom" && !isValidUtf8(buf)) continue;
+    return { text: decoder.decode(buf), charset: decoder.encoding, source };
   }
+  const detected = detectCharset(buf);
+  if (detected) return { text: detected.decode(buf), charset: detected.encoding, source: "detected" };
   return { text: new TextDecoder("utf-8").decode(buf), charset: "utf-8", source: "default" };
 }

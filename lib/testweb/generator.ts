@@ -13,7 +13,11 @@ export interface TestHost {
   crawlDelaySec?: number;
   /** Its content pages link to /private/ pages that robots.txt disallows. */
   hasPrivatePages: boolean;
+  /** How a GBK site says so: in the header, only in <meta>, wrongly (header says UTF-8), or not at all. */
+  charsetLabel: "header" | "meta" | "wrong-header" | "none";
 }
+
+const GBK_LABELS: TestHost["charsetLabel"][] = ["header", "meta", "wrong-header", "none"];
 
 /** One page of the test web; its text is generated on request from `id` and the seed. */
 export interface TestPage { id: number; host: string; path: string; kind: "home" | "hub" | "content"; topic: string | null; links: number[] }
@@ -36,6 +40,7 @@ function makeHosts(count: number): TestHost[] {
     return {
       name: `${topic.slug}-${n}.test`, topic, lang, charset, pageIds: [], hubIds: [],
       crawlDelaySec: i % 4 === 1 ? 0.3 : undefined, hasPrivatePages: i % 3 === 0,
+      charsetLabel: charset === "gbk" ? GBK_LABELS[Math.floor(i / 3) % GBK_LABELS.length] : "header",
     };
   });
 }

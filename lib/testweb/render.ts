@@ -44,8 +44,9 @@ export function renderPage(web: TestWeb, page: TestPage): string {
   const links = page.links.map((id) => web.pages[id]).map((t) => `<li><a href="${pageUrl(t)}">${anchorFor(web, t)}</a></li>`);
   if (host?.hasPrivatePages && page.kind === "content") links.push(`<li><a href="/private/${page.id}.html">内部资料 internal</a></li>`);
   const charset = host?.charset ?? "utf-8";
+  const meta = !host || host.charsetLabel === "header" || host.charsetLabel === "meta" ? `<meta charset="${charset}">` : "";
   return `<!doctype html>
-<html lang="${lang === "zh" ? "zh-CN" : "en"}"><head><meta charset="${charset}"><title>${esc(title)}</title></head>
+<html lang="${lang === "zh" ? "zh-CN" : "en"}"><head>${meta}<title>${esc(title)}</title></head>
 <body><nav><a href="/">${lang === "zh" ? "首页" : "Home"}</a></nav>
 <h1>${esc(title)}</h1>
 <article>${paragraphs.join("\n")}</article>

@@ -18,10 +18,13 @@ function respond(web: TestWeb, host: string, path: string): { status: number; ty
   if (path.startsWith("/private/")) return { status: 200, type: "text/html; charset=utf-8", body: Buffer.from("<title>private</title><p>robots.txt disallows this page</p>") };
   const page = web.byHostPath.get(`${host}${path}`);
   if (!page) return { status: 404, type: "text/html; charset=utf-8", body: Buffer.from("<!doctype html><title>404</title><p>Not found</p>") };
-  const charset = web.hosts.find((h) => h.name === host)?.charset ?? "utf-8";
+  const site = web.hosts.find((h) => h.name === host);
+  const charset = site?.charset ?? "utf-8";
   const html = renderPage(web, page);
   const body = charset === "gbk" ? iconv.encode(html, "gbk") : Buffer.from(html);
-  return { status: 200, type: `text/html; charset=${charset}`, body };
+  const label = site?.charsetLabel ?? "header";
+  const type = label === "header" ? `text/html; charset=${charset}` : label === "wrong-header" ? "text/html; charset=utf-8" : "text/html";
+  return { status: 200, type, body };
 }
 
 /** Start serving a test web on 127.0.0.1:`port` (0 = any free port). */
