@@ -1,8 +1,8 @@
 /** Jobs: create (with their seeds queued), list, read and control. CRUD through Prisma. */
 import type { PrismaClient } from "../generated/prisma/client";
 import { JobStatus } from "../generated/prisma/enums";
-import { canonicalizeUrl } from "../crawler/url";
-import type { JobInput } from "../jobs/input";
+import { canonicalizeUrl, describeSeedProblem } from "../crawler/url";
+import { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS, type JobInput } from "../jobs/input";
 import type { TopicVector } from "../topic/topic";
 
 /** Thrown when a job names a saved topic that does not exist. */
@@ -90,4 +90,35 @@ export async function getJobProgress(prisma: PrismaClient, id: number) {
   const grouped = await prisma.frontierUrl.groupBy({ by: ["status"], where: { jobId: id }, _count: { _all: true } });
   const frontier = Object.fromEntries(grouped.map((g) => [g.status, g._count._all]));
   return { ...job, frontier };
+}
+
+/**
+ * Queue more seeds on an existing job (depth 0, top priority); URLs the job already knows are
+ * left as they are. Returns how many were new. Workers pick them up on their next claim.
+ */
+export async function addSeeds(prisma: PrismaClient, jobId: number, rawSeeds: string[]) {
+  const job = await getJob(prisma, jobId);
+  if (!job) return { ok: false as const, status: 404, message: `job ${jobId} does not exist` };
+  const problems = rawSeeds.map((s) => describeSeedProblem(s)).filter((p): p is string => p !== null);
+  if (rawSeeds.length === 0 || problems.length) {
+    return { ok: false as const, status: 400, message: problems.length ? `seeds: ${problems.join("; ")}` : "seeds: give at least one seed URL" };
+  }
+  const seeds = [...new Map(rawSeeds.map((s) => canonicalizeUrl(s)).filter((c) => c.ok).map((c) => [c.url, c])).values()];
+  const settings = job.settings as { minDelayMs?: number; maxHostConnections?: number };
+  const added = await prisma.$transaction(async (tx) => {
+    await tx.host.createMany({
+      data: [...new Set(seeds.map((s) => s.host))].map((host) => ({
+        jobId, host, minDelayMs: settings.minDelayMs ?? DEFAULT_MIN_DELAY_MS, maxConnections: settings.maxHostConnections ?? DEFAULT_MAX_HOST_CONNECTIONS,
+      })),
+      skipDuplicates: true,
+    });
+    const { count } = await tx.frontierUrl.createMany({
+      data: seeds.map((s) => ({ jobId, url: s.url, urlKey: s.url, host: s.host, depth: 0, priority: 1 })),
+      skipDuplicates: true,
+    });
+    await tx.job.update({ where: { id: jobId }, data: { seeds: [...new Set([...job.seeds, ...seeds.map((s) => s.url)])] } });
+    await tx.jobEvent.create({ data: { jobId, kind: "seeds-added", message: `${count} new seed(s) queued` } });
+    return count;
+  });
+  return { ok: true as const, added };
 }

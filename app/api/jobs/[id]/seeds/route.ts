@@ -1,0 +1,13 @@
+import { addSeeds } from "@/lib/db/jobs";
+import { getPrisma } from "@/lib/db/prisma";
+import { json, parseId } from "@/app/json";
+
+/** Queue more seeds on a job: {"seeds": ["https://...", ...]}. */
+export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  const id = parseId((await ctx.params).id);
+  if (id === null) return json({ error: "no such job" }, { status: 404 });
+  const body = (await request.json().catch(() => ({}))) as { seeds?: unknown };
+  const seeds = Array.isArray(body.seeds) ? body.seeds.filter((s): s is string => typeof s === "string") : [];
+  const r = await addSeeds(getPrisma(), id, seeds);
+  return r.ok ? json({ added: r.added }) : json({ error: r.message, fields: { seeds: [r.message] } }, { status: r.status });
+}
