@@ -1,42 +1,32 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { test } from "node:test";
+import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { addSeeds, controlJob } from "./jobs";
-import { createPrisma, type PrismaClient } from "./prisma";
 
-let db: TestDatabase;
-let prisma: PrismaClient;
-before(async () => {
-  db = await createTestDatabase();
-  prisma = createPrisma(db.url);
-});
-after(async () => {
-  await prisma.$disconnect();
-  await db.drop();
-});
+const ctx = useTestDatabase();
 
 test("seeds can be added to a running job; known URLs are not queued twice; bad seeds write nothing", async () => {
-  const job = await makeJob(db.url, { seeds: "http://a.test/", minDelayMs: "250" });
-  assert.deepEqual(await addSeeds(prisma, job.id, ["http://b.test/x", "http://a.test/", "HTTP://B.test/x#frag"]), { ok: true, added: 1 });
-  const rows = await db.sql`select url, depth, status::text from frontier where job_id = ${job.id} order by url`;
+  const job = await makeJob(ctx.db.url, { seeds: "http://a.test/", minDelayMs: "250" });
+  assert.deepEqual(await addSeeds(ctx.prisma, job.id, ["http://b.test/x", "http://a.test/", "HTTP://B.test/x#frag"]), { ok: true, added: 1 });
+  const rows = await ctx.db.sql`select url, depth, status::text from frontier where job_id = ${job.id} order by url`;
   assert.deepEqual(rows.map((r) => [r.url, r.depth, r.status]), [["http://a.test/", 0, "pending"], ["http://b.test/x", 0, "pending"]]);
-  const [host] = await db.sql`select min_delay_ms from hosts where job_id = ${job.id} and host = 'b.test'`;
+  const [host] = await ctx.db.sql`select min_delay_ms from hosts where job_id = ${job.id} and host = 'b.test'`;
   assert.equal(host.min_delay_ms, 250, "new hosts get the job's politeness");
-  const bad = await addSeeds(prisma, job.id, ["http://c.test/", "ftp://nope/"]);
+  const bad = await addSeeds(ctx.prisma, job.id, ["http://c.test/", "ftp://nope/"]);
   assert.equal(bad.ok, false);
   assert.match(!bad.ok ? bad.message : "", /only http:\/\/ and https:\/\//);
-  const [count] = await db.sql`select count(*)::int as n from frontier where job_id = ${job.id}`;
+  const [count] = await ctx.db.sql`select count(*)::int as n from frontier where job_id = ${job.id}`;
   assert.equal(count.n, 2);
-  assert.deepEqual(await addSeeds(prisma, 999_999, ["http://d.test/"]), { ok: false, status: 404, message: "job 999999 does not exist" });
+  assert.deepEqual(await addSeeds(ctx.prisma, 999_999, ["http://d.test/"]), { ok: false, status: 404, message: "job 999999 does not exist" });
 });
 
 test("pause, resume and stop follow the allowed transitions", async () => {
-  const job = await makeJob(db.url, {});
-  assert.deepEqual(await controlJob(prisma, job.id, "resume"), { ok: false, status: 409, message: "cannot resume a job that is running" });
-  assert.deepEqual(await controlJob(prisma, job.id, "pause"), { ok: true });
-  assert.deepEqual(await controlJob(prisma, job.id, "resume"), { ok: true });
-  assert.deepEqual(await controlJob(prisma, job.id, "stop"), { ok: true });
-  const [j] = await db.sql`select status::text from jobs where id = ${job.id}`;
+  const job = await makeJob(ctx.db.url, {});
+  assert.deepEqual(await controlJob(ctx.prisma, job.id, "resume"), { ok: false, status: 409, message: "cannot resume a job that is running" });
+  assert.deepEqual(await controlJob(ctx.prisma, job.id, "pause"), { ok: true });
+  assert.deepEqual(await controlJob(ctx.prisma, job.id, "resume"), { ok: true });
+  assert.deepEqual(await controlJob(ctx.prisma, job.id, "stop"), { ok: true });
+  const [j] = await ctx.db.sql`select status::text from jobs where id = ${job.id}`;
   assert.equal(j.status, "stopping");
 });

@@ -5,6 +5,28 @@ import { canonicalizeUrl, describeSeedProblem } from "../crawler/url";
 import { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS, type JobInput } from "../jobs/input";
 import type { TopicVector } from "../topic/topic";
 
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+type Seed = { url: string; host: string };
+
+/** Canonical, de-duplicated seeds (callers validated them). */
+function canonicalSeeds(raw: string[]): Seed[] {
+  const list = raw.map((s) => canonicalizeUrl(s)).flatMap((c) => (c.ok ? [{ url: c.url, host: c.host }] : []));
+  return [...new Map(list.map((s) => [s.url, s])).values()];
+}
+
+/** Queue seeds at depth 0 with top priority, their hosts getting the job's politeness; returns how many were new. */
+async function queueSeeds(tx: Tx, jobId: number, seeds: Seed[], p: { minDelayMs: number; maxHostConnections: number }) {
+  await tx.host.createMany({
+    data: [...new Set(seeds.map((s) => s.host))].map((host) => ({ jobId, host, minDelayMs: p.minDelayMs, maxConnections: p.maxHostConnections })),
+    skipDuplicates: true,
+  });
+  const { count } = await tx.frontierUrl.createMany({
+    data: seeds.map((s) => ({ jobId, url: s.url, urlKey: s.url, host: s.host, depth: 0, priority: 1 })),
+    skipDuplicates: true,
+  });
+  return count;
+}
+
 /** Thrown when a job names a saved topic that does not exist. */
 export class UnknownTopicError extends Error {}
 
@@ -13,7 +35,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
   const saved = input.topicId === undefined ? undefined : await prisma.topic.findUnique({ where: { id: input.topicId } });
   if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
   const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
-  const seeds = [...new Map(input.seeds.map((s) => canonicalizeUrl(s)).filter((c) => c.ok).map((c) => [c.url, c])).values()];
+  const seeds = canonicalSeeds(input.seeds);
   return prisma.$transaction(async (tx) => {
     const job = await tx.job.create({
       data: {
@@ -32,16 +54,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
         startedAt: new Date(),
       },
     });
-    await tx.host.createMany({
-      data: [...new Set(seeds.map((s) => s.host))].map((host) => ({
-        jobId: job.id, host, minDelayMs: input.minDelayMs, maxConnections: input.maxHostConnections,
-      })),
-      skipDuplicates: true,
-    });
-    await tx.frontierUrl.createMany({
-      data: seeds.map((s) => ({ jobId: job.id, url: s.url, urlKey: s.url, host: s.host, depth: 0, priority: 1 })),
-      skipDuplicates: true,
-    });
+    await queueSeeds(tx, job.id, seeds, input);
     await tx.jobEvent.create({ data: { jobId: job.id, kind: "created", message: `Job created with ${seeds.length} seed(s)` } });
     return job;
   });
@@ -103,19 +116,13 @@ export async function addSeeds(prisma: PrismaClient, jobId: number, rawSeeds: st
   if (rawSeeds.length === 0 || problems.length) {
     return { ok: false as const, status: 400, message: problems.length ? `seeds: ${problems.join("; ")}` : "seeds: give at least one seed URL" };
   }
-  const seeds = [...new Map(rawSeeds.map((s) => canonicalizeUrl(s)).filter((c) => c.ok).map((c) => [c.url, c])).values()];
+  const seeds = canonicalSeeds(rawSeeds);
   const settings = job.settings as { minDelayMs?: number; maxHostConnections?: number };
+  const politeness = {
+    minDelayMs: settings.minDelayMs ?? DEFAULT_MIN_DELAY_MS, maxHostConnections: settings.maxHostConnections ?? DEFAULT_MAX_HOST_CONNECTIONS,
+  };
   const added = await prisma.$transaction(async (tx) => {
-    await tx.host.createMany({
-      data: [...new Set(seeds.map((s) => s.host))].map((host) => ({
-        jobId, host, minDelayMs: settings.minDelayMs ?? DEFAULT_MIN_DELAY_MS, maxConnections: settings.maxHostConnections ?? DEFAULT_MAX_HOST_CONNECTIONS,
-      })),
-      skipDuplicates: true,
-    });
-    const { count } = await tx.frontierUrl.createMany({
-      data: seeds.map((s) => ({ jobId, url: s.url, urlKey: s.url, host: s.host, depth: 0, priority: 1 })),
-      skipDuplicates: true,
-    });
+    const count = await queueSeeds(tx, jobId, seeds, politeness);
     await tx.job.update({ where: { id: jobId }, data: { seeds: [...new Set([...job.seeds, ...seeds.map((s) => s.url)])] } });
     await tx.jobEvent.create({ data: { jobId, kind: "seeds-added", message: `${count} new seed(s) queued` } });
     return count;

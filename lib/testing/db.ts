@@ -3,6 +3,8 @@
  * once, and each database test file gets its own copy (CREATE DATABASE ... TEMPLATE).
  */
 import { randomBytes } from "node:crypto";
+import { after, before } from "node:test";
+import { createPrisma, type PrismaClient } from "../db/prisma";
 import { openSql, type Sql } from "../db/sql";
 
 /** A private database for one test file. */
@@ -39,4 +41,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.end();
     },
   };
+}
+
+/**
+ * For a test file: a fresh database before its tests and a Prisma client on it, both dropped
+ * after. Read `ctx.db` and `ctx.prisma` inside tests (they are set by the `before` hook).
+ */
+export function useTestDatabase(): { db: TestDatabase; prisma: PrismaClient } {
+  const ctx = {} as { db: TestDatabase; prisma: PrismaClient };
+  before(async () => {
+    ctx.db = await createTestDatabase();
+    ctx.prisma = createPrisma(ctx.db.url);
+  });
+  after(async () => {
+    await ctx.prisma.$disconnect();
+    await ctx.db.drop();
+  });
+  return ctx;
 }
