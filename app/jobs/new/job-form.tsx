@@ -3,7 +3,7 @@ import { useActionState } from "react";
 import { createJobAction, type CreateJobState } from "../actions";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
-  "maxDepth" | "threshold" | "submit" | "hasErrors", string>;
+  "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors", string>;
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 
@@ -28,7 +28,8 @@ function NumberField({ name, label, value, errors, decimal }: {
 
 /** The new-job form: validated on the server; errors come back per field with the typed values kept. */
 export function JobForm({ labels, strategies, defaults }: {
-  labels: Labels; strategies: string[]; defaults: { maxPages: number; maxDepth: number; pageThreshold: number };
+  labels: Labels; strategies: string[];
+  defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
   const v = state.values ?? {};
@@ -55,7 +56,7 @@ export function JobForm({ labels, strategies, defaults }: {
         <textarea name="seeds" rows={4} defaultValue={v.seeds} className={`${input} font-mono`} />
         <FieldError errors={state.errors} name="seeds" />
       </label>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <label className="block text-sm">
           <span className="font-medium">{labels.strategy}</span>
           <select name="strategy" defaultValue={v.strategy ?? strategies[0]} className={input}>
@@ -66,6 +67,8 @@ export function JobForm({ labels, strategies, defaults }: {
         <NumberField name="maxPages" label={labels.maxPages} value={v.maxPages ?? defaults.maxPages} errors={state.errors} />
         <NumberField name="maxDepth" label={labels.maxDepth} value={v.maxDepth ?? defaults.maxDepth} errors={state.errors} />
         <NumberField name="pageThreshold" label={labels.threshold} value={v.pageThreshold ?? defaults.pageThreshold} errors={state.errors} decimal />
+        <NumberField name="minDelayMs" label={labels.delay} value={v.minDelayMs ?? defaults.minDelayMs} errors={state.errors} />
+        <NumberField name="maxHostConnections" label={labels.hostConnections} value={v.maxHostConnections ?? defaults.maxHostConnections} errors={state.errors} />
       </div>
       <button type="submit" disabled={isPending} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800 disabled:opacity-50">
         {labels.submit}

@@ -1,5 +1,5 @@
 import { STRATEGY_IDS } from "@/lib/strategy/registry";
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_PAGES, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { getT } from "../../i18n";
 import { JobForm } from "./job-form";
 
@@ -10,13 +10,14 @@ export default async function NewJobPage() {
   const labels = {
     name: t("fieldName"), nameHint: t("fieldNameHint"), keywords: t("fieldKeywords"), keywordsHint: t("fieldKeywordsHint"), clc: t("fieldClc"), clcHint: t("fieldClcHint"),
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
-    maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
+    maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), delay: t("fieldDelay"), hostConnections: t("fieldHostConnections"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
   };
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
       <JobForm labels={labels} strategies={[...STRATEGY_IDS]}
-        defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD }} />
+        defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
+          minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} />
     </section>
   );
 }
