@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError } from "./topic";
+import { buildTopic, scorePage, topicLabelWords, topicScorer, TopicDefinitionSchema, TopicError } from "./topic";
 import { tokenize } from "./tokenize";
 import { cosineExplained, normalize, termFrequencies } from "./vector";
 
@@ -80,4 +80,10 @@ test("definitions that cannot make a topic are refused, naming the field", () =>
   assert.throws(() => topicOf({ keywords: "的,了" }), (e: TopicError) => e.field === "keywords" && /no terms/.test(e.message));
   assert.throws(() => topicOf({ clc: "ZZ999" }), (e: TopicError) => e.field === "clc" && /unknown class "ZZ999"/.test(e.message));
   assert.throws(() => TopicDefinitionSchema.parse({ exampleTexts: ["字".repeat(200_001)] }), /at most 200000 characters/);
+});
+
+test("topicLabelWords shows CLC codes and keywords, also of older keyword-only snapshots", () => {
+  assert.deepEqual(topicLabelWords(topicOf({ clc: "TP3", keywords: "数据库" })), ["TP3", "数据库"]);
+  assert.deepEqual(topicLabelWords({ kind: "keywords", keywords: ["计算机", "软件"], terms: [["计算机", 1]] }), ["计算机", "软件"]);
+  assert.deepEqual(topicLabelWords(null), []);
 });

@@ -65,6 +65,16 @@ export interface TopicVector {
   definition: TopicDefinition;
 }
 
+/**
+ * The words a person used to define a topic (CLC codes, then keywords), for display. Also reads
+ * the keyword-only snapshots that jobs stored before topics had definitions.
+ */
+export function topicLabelWords(snapshot: unknown): string[] {
+  const t = snapshot as { definition?: Partial<TopicDefinition>; keywords?: unknown };
+  if (t?.definition) return [...(t.definition.clc ?? []), ...(t.definition.keywords ?? []).map((k) => k.term)];
+  return Array.isArray(t?.keywords) ? t.keywords.filter((k): k is string => typeof k === "string") : [];
+}
+
 /** A topic definition that cannot be built; `field` names the part to fix. */
 export class TopicError extends Error {
   constructor(readonly field: string, message: string) {

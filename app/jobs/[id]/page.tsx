@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getJob, getJobProgress } from "@/lib/db/jobs";
 import { listPages } from "@/lib/db/page-queries";
 import { getPrisma } from "@/lib/db/prisma";
-import type { TopicVector } from "@/lib/topic/topic";
+import { topicLabelWords } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { controlJobAction } from "../actions";
@@ -21,8 +21,7 @@ export default async function JobPage({ params, searchParams }: {
   const { locale, t } = await getT();
   const screen = Math.max(1, Number((await searchParams).screen) || 1);
   const [progress, pages] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen)]);
-  const topic = job.topicSnapshot as unknown as TopicVector;
-  const topicWords = [...topic.definition.clc, ...topic.definition.keywords.map((k) => k.term)];
+  const topicWords = topicLabelWords(job.topicSnapshot);
   const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
   const lastScreen = Math.max(1, Math.ceil(pages.total / pages.perScreen));
