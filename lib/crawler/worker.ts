@@ -71,7 +71,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
     } catch (err) {
       counts.errors++;
       if (err instanceof LeaseLostError) return log(err.message);
-      log(`error on ${item.url}: ${(err as Error).message} ${JSON.stringify((err as {detail?: string}).detail ?? "")} ${(err as {where?: string}).where ?? ""}`);
+      const detail = (err as { detail?: string }).detail; // Postgres errors explain deadlocks and constraint failures here
+      log(`error on ${item.url}: ${(err as Error).message}${detail ? ` (${detail.replace(/\s+/g, " ")})` : ""}`);
       await retryLater(opts.sql, { id: item.id, workerId, error: `internal: ${(err as Error).message}` }).catch(() => {});
     }
   }

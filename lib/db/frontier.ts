@@ -117,11 +117,11 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
     const { status, jobId, host } = rows[0];
     // A URL going back to the queue gives its page budget back; a final failure keeps it spent.
     if (status === "pending") {
-      await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${jobId}`;
+      await returnPageBudget(tx, jobId);
       await releaseHost(tx, jobId, host, opts.notBefore, opts.requestedAt);
     } else {
-      await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0, requestedAt: opts.requestedAt });
-      if (opts.notBefore) await tx`update hosts set next_fetch_at = greatest(next_fetch_at, ${opts.notBefore}) where job_id = ${jobId} and host = ${host}`;
+      await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0,
+        requestedAt: opts.requestedAt, notBefore: opts.notBefore });
     }
     return status as "pending" | "failed";
   });
@@ -130,8 +130,15 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
 /** Counters one finished URL adds to its job, its host and the per-minute statistics. */
 export interface Outcome {
   jobId: number; host: string | null; fetched: number; relevant: number; failed: number; enqueued: number; bytes: number;
-  /** When the request went out: the host's next fetch waits its delay from then (see HOST_DELAY_FROM_REQUEST). */
+  /** When the request went out: the host's next fetch waits its delay from then (see `releaseHost`). */
   requestedAt?: Date;
+  /** The host's next fetch waits at least until then (429/503 Retry-After). */
+  notBefore?: Date;
+}
+
+/** Give one URL's place in the job's page budget back (it goes back to the queue, or was never fetched). */
+export async function returnPageBudget(tx: Tx, jobId: number): Promise<void> {
+  await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${jobId}`;
 }
 
 /**
@@ -156,7 +163,7 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
         in_flight = greatest(hosts.in_flight - 1, 0),
-        next_fetch_at = greatest(hosts.next_fetch_at, ${o.requestedAt ?? null}::timestamptz
+        next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz, ${o.requestedAt ?? null}::timestamptz
           + greatest(hosts.min_delay_ms, coalesce(hosts.crawl_delay_ms, 0)) * interval '1 millisecond'),
         updated_at = now()`;
   }
@@ -175,7 +182,7 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
       where id = ${opts.id} and status = 'leased' and lease_owner = ${opts.workerId}
       returning job_id as "jobId", host`;
     if (rows.length === 0) throw new LeaseLostError(opts.id);
-    await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${rows[0].jobId}`;
+    await returnPageBudget(tx, rows[0].jobId);
     await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.requestedAt);
   });
 }

@@ -1,5 +1,5 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
-import { enqueueLinks, finishLease, recordOutcome } from "./frontier";
+import { enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
 import type { Sql, Tx } from "./sql";
@@ -112,7 +112,7 @@ export async function storeNonPage(
   o: { jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; requestedAt?: Date },
 ): Promise<void> {
   await sql.begin(async (tx) => {
-    if (!o.isFetched) await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${o.jobId}`;
+    if (!o.isFetched) await returnPageBudget(tx, o.jobId);
     await finishLease(tx, {
       id: o.frontierId, workerId: o.workerId, status: o.status,
       error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,
