@@ -1,5 +1,6 @@
 /** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
 import { z } from "zod";
+import { createAddressPolicy } from "./crawler/address-guard";
 
 const boolFromEnv = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -21,6 +22,15 @@ const EnvSchema = z.object({
   FOCUSCRAWL_DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: intFromEnv(54329, 1, 65535),
   ALLOW_PRIVATE_NETWORKS: boolFromEnv,
+  /** Private networks or hosts crawlable without ALLOW_PRIVATE_NETWORKS: CIDRs or host names, comma-separated. */
+  PRIVATE_NETWORK_ALLOW: z.string().default("").transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .superRefine((list, ctx) => {
+      try {
+        createAddressPolicy({ allowAll: false, allowList: list });
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
   CRAWL_RESOLVE: z.string().default(""),
   CRAWL_USER_AGENT: z
     .string()

@@ -20,6 +20,7 @@ const worker = createCrawlWorker({
   idlePollMs: env.WORKER_IDLE_POLL_MS,
   userAgent: env.CRAWL_USER_AGENT,
   allowPrivate: env.ALLOW_PRIVATE_NETWORKS,
+  privateAllowList: env.PRIVATE_NETWORK_ALLOW,
   resolve: parseResolveMap(env.CRAWL_RESOLVE),
 });
 

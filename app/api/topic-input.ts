@@ -16,7 +16,8 @@ export async function topicFromBody(body: unknown): Promise<{ vector: TopicVecto
   try {
     const env = loadEnv();
     const texts = await fetchExampleTexts(parsed.data.exampleUrls, {
-      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, resolve: parseResolveMap(env.CRAWL_RESOLVE),
+      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, privateAllowList: env.PRIVATE_NETWORK_ALLOW,
+      resolve: parseResolveMap(env.CRAWL_RESOLVE),
     });
     return { vector: buildTopic(parsed.data, texts), body: body as Record<string, unknown> };
   } catch (err) {

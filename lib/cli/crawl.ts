@@ -59,7 +59,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
     const worker = createCrawlWorker({
       sql, concurrency, leaseMs: env.WORKER_LEASE_MS, heartbeatMs: env.WORKER_HEARTBEAT_MS,
       staleAfterMs: env.WORKER_STALE_AFTER_MS, idlePollMs: Math.min(env.WORKER_IDLE_POLL_MS, 200),
-      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS || Boolean(values["allow-private"]),
+      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS || Boolean(values["allow-private"]), privateAllowList: env.PRIVATE_NETWORK_ALLOW,
       resolve: parseResolveMap(env.CRAWL_RESOLVE), jobIds: [job.id], exitWhenJobsEnd: true, log: (l) => console.error(l),
     });
     let interrupts = 0;

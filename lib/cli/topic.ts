@@ -30,7 +30,7 @@ export async function buildTopicFromFlags(values: {
   try {
     const env = loadEnv();
     const pages = await fetchExampleTexts(parsed.data.exampleUrls, {
-      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, resolve: parseResolveMap(env.CRAWL_RESOLVE),
+      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, privateAllowList: env.PRIVATE_NETWORK_ALLOW, resolve: parseResolveMap(env.CRAWL_RESOLVE),
     });
     return buildTopic(parsed.data, pages);
   } catch (err) {

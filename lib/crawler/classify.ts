@@ -22,6 +22,12 @@ export function mimeFromExtension(url: string): string {
   return ext ? (EXTENSION_MIMES[ext] ?? "application/octet-stream") : "text/html";
 }
 
+/** Whether a response with this Content-Type (or, without one, this URL's extension) is HTML. */
+export function isHtmlMime(contentType: string | undefined, url: string): boolean {
+  const declared = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  return HTML_MIMES.has(declared || mimeFromExtension(url));
+}
+
 /** Retry-After as a date: either delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): Date | undefined {
   if (!value) return undefined;
@@ -38,6 +44,7 @@ export function classifyOutcome(outcome: FetchOutcome): Decision {
   const { status, headers } = outcome;
   if (status === 429 || status === 503) return { kind: "retry", reason: `http-${status}`, notBefore: parseRetryAfter(headers["retry-after"]) };
   if (status >= 500) return { kind: "retry", reason: `http-${status}` };
+  if (status === 304) return { kind: "skip", reason: "not-modified" };
   if (status < 200 || status >= 300) return { kind: "fail", reason: `http-${status}` };
   const declared = (headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
   const mime = declared || mimeFromExtension(outcome.finalUrl);

@@ -3,7 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { after, before, test } from "node:test";
-import { createFetcher } from "./fetch";
+import net from "node:net";
+import { createFetcher, redactUrlCredentials } from "./fetch";
 
 let server: http.Server;
 let port: number;
@@ -26,6 +27,10 @@ before(async () => {
       case "/loop-a": return send(302, "", { location: "/loop-b" });
       case "/loop-b": return send(307, "", { location: "/loop-a" });
       case "/js": return send(302, "", { location: "javascript:alert(1)" });
+      case "/echo": return send(200, JSON.stringify({ auth: req.headers.authorization ?? null, cookie: req.headers.cookie ?? null }));
+      case "/cond":
+        if (req.headers["if-none-match"] === '"v1"') return send(304, "");
+        return send(200, "fresh", { etag: '"v1"' });
       case "/slow": setTimeout(() => send(200, "late"), 2_000); return;
       default: return send(404, "nope");
     }
@@ -111,4 +116,90 @@ test("timeouts and refused connections are retryable failures", async () => {
   assert.ok(!refused.ok);
   assert.equal(refused.reason, "connect-error");
   await closed.close();
+});
+
+test("per-site basic auth and cookies go only to their host", async () => {
+  const f = make({ siteAuth: ["secure.test alice:s3cret"], cookies: ["secure.test session=abc; lang=zh"] });
+  const own = await f.fetchUrl("http://secure.test/echo");
+  const other = await f.fetchUrl("http://other.test/echo");
+  assert.ok(own.ok && other.ok);
+  assert.deepEqual(JSON.parse(own.body.toString()), { auth: `Basic ${Buffer.from("alice:s3cret").toString("base64")}`, cookie: "session=abc; lang=zh" });
+  assert.deepEqual(JSON.parse(other.body.toString()), { auth: null, cookie: null });
+  await f.close();
+});
+
+test("conditional GET: a known ETag gets 304 Not Modified", async () => {
+  const f = make();
+  const first = await f.fetchUrl("http://v.test/cond");
+  assert.ok(first.ok && first.status === 200);
+  const again = await f.fetchUrl("http://v.test/cond", { etag: first.headers.etag });
+  assert.ok(again.ok);
+  assert.equal(again.status, 304);
+  await f.close();
+});
+
+test("beforeRedirect can stop a chain at any hop with its reason", async () => {
+  const f = make();
+  const seen: string[] = [];
+  const r = await f.fetchUrl("http://v.test/r1", { beforeRedirect: async (next) => (seen.push(next), next.includes("virtual.test") ? "redirect-offsite" : null) });
+  assert.ok(!r.ok);
+  assert.equal(r.reason, "redirect-offsite");
+  assert.equal(r.detail, "http://virtual.test/host");
+  assert.deepEqual(seen, ["http://v.test/r2", "http://virtual.test/host"]);
+  await f.close();
+});
+
+test("a job's proxy carries every request (CONNECT with credentials); its password never shows in errors", async () => {
+  const tunnels: string[] = [];
+  const proxy = http.createServer((_req, res) => res.writeHead(405).end());
+  proxy.on("connect", (req, client: net.Socket, head) => {
+    if (req.headers["proxy-authorization"] !== `Basic ${Buffer.from("bob:pw").toString("base64")}`) {
+      client.end("HTTP/1.1 407 Proxy Authentication Required\r\n\r\n");
+      return;
+    }
+    tunnels.push(req.url ?? "");
+    const upstream = net.connect(port, "127.0.0.1", () => {
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on("error", () => client.destroy());
+    client.on("error", () => upstream.destroy());
+  });
+  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+  const proxyPort = (proxy.address() as AddressInfo).port;
+  try {
+    const f = createFetcher({ userAgent: "t", allowPrivate: true, proxy: `http://bob:pw@127.0.0.1:${proxyPort}` });
+    const r = await f.fetchUrl(`http://localhost:${port}/host`);
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.equal(r.body.toString(), `host=localhost:${port}`);
+    assert.deepEqual(tunnels, [`localhost:${port}`]);
+    await f.close();
+    const wrong = createFetcher({ userAgent: "t", allowPrivate: true, proxy: `http://bob:WRONG@127.0.0.1:${proxyPort}` });
+    const refused = await wrong.fetchUrl(`http://localhost:${port}/host`);
+    assert.ok(!refused.ok);
+    assert.equal(refused.reason, "proxy-error");
+    assert.ok(!refused.detail.includes("WRONG"));
+    await wrong.close();
+    const guarded = createFetcher({ userAgent: "t", allowPrivate: false, proxy: `http://bob:pw@127.0.0.1:${proxyPort}` });
+    const blocked = await guarded.fetchUrl(`http://localhost:${port}/host`);
+    assert.ok(!blocked.ok && blocked.reason === "blocked-address");
+    await guarded.close();
+  } finally {
+    proxy.closeAllConnections();
+    proxy.close();
+  }
+  assert.equal(redactUrlCredentials("connect http://bob:pw@proxy:3128 failed"), "connect http://bob:••••••@proxy:3128 failed");
+});
+
+test("a private-network allow-list opens only the listed networks and hosts", async () => {
+  const byCidr = make({ allowPrivate: false, privateAllowList: ["127.0.0.0/8"] });
+  assert.ok((await byCidr.fetchUrl("http://v.test/host")).ok);
+  await byCidr.close();
+  const byHost = make({ allowPrivate: false, privateAllowList: ["*.intra.test"] });
+  assert.ok((await byHost.fetchUrl("http://wiki.intra.test/host")).ok);
+  const other = await byHost.fetchUrl("http://v.test/host");
+  assert.ok(!other.ok && other.reason === "blocked-address");
+  await byHost.close();
 });

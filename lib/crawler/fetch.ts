@@ -6,26 +6,47 @@ import dns from "node:dns";
 import net from "node:net";
 import zlib from "node:zlib";
 import type { Readable, Transform } from "node:stream";
-import { Agent, buildConnector, request } from "undici";
-import { BlockedAddressError, isBlockedAddress } from "./address-guard";
+import { Agent, buildConnector, ProxyAgent, request } from "undici";
+import { BlockedAddressError, createAddressPolicy, type AddressPolicy } from "./address-guard";
+import { parseSiteAuth, parseSiteCookie } from "../jobs/settings";
 import { lookupOverride, type ResolveMap } from "./resolve-map";
 import { canonicalizeUrl } from "./url";
 
-export const CONNECT_TIMEOUT_MS = 10_000;
-export const HEADERS_TIMEOUT_MS = 15_000;
-export const BODY_TIMEOUT_MS = 30_000;
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
-export const MAX_REDIRECTS = 5;
+import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from "./fetch-limits";
 
 /** How a fetcher behaves; one fetcher serves many URLs and hosts. */
 export interface FetcherOptions {
   userAgent: string;
+  /** Crawl private and local addresses too (tests, intranets). */
   allowPrivate: boolean;
+  /** Private networks or hosts allowed all the same (see createAddressPolicy). */
+  privateAllowList?: string[];
   resolve?: ResolveMap;
   maxBodyBytes?: number;
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  /** Send every request through this HTTP(S) or SOCKS5 proxy; credentials go in the URL. */
+  proxy?: string;
+  /** Basic-auth credentials per host (`host user:password` entries). */
+  siteAuth?: string[];
+  /** A Cookie header per host (`host name=value; …` entries). */
+  cookies?: string[];
+}
+
+/** Per-request options. */
+export interface FetchRequestOptions {
+  /** Validators of an earlier copy: the server may answer 304 Not Modified. */
+  etag?: string | null;
+  lastModified?: string | null;
+  /**
+   * Called before following each redirect with the next (canonical) URL; a returned reason
+   * stops the chain there (scope, robots, another host), waiting for politeness may happen inside.
+   */
+  beforeRedirect?: (nextUrl: string) => Promise<string | null>;
+  accept?: string;
+  /** Whether to download the final response's body (e.g. not for a PDF the job will not parse). */
+  wantBody?: (status: number, headers: Record<string, string>) => boolean;
 }
 
 /** A response (any status) or a transport failure with its stored reason. */
@@ -38,11 +59,31 @@ export type FetchOutcome =
 
 type LookupCb = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
-function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: dns.LookupOptions, cb: LookupCb) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+/** How long a resolved name is reused (seed 002: a crawler keeps its own DNS cache). */
+export const DNS_CACHE_TTL_MS = 5 * 60_000;
+const DNS_CACHE_MAX = 10_000;
+
+/** A small in-process DNS cache in front of the system resolver; failures are not cached. */
+function createDnsCache() {
+  const cache = new Map<string, { at: number; addresses: dns.LookupAddress[] }>();
+  return (hostname: string, family: number | undefined, cb: (err: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => {
+    const key = `${hostname}/${family ?? 0}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < DNS_CACHE_TTL_MS) return cb(null, hit.addresses);
+    dns.lookup(hostname, { family: family ?? 0, all: true }, (err, addresses) => {
       if (err) return cb(err, []);
-      const blocked = allowPrivate ? undefined : addresses.find((a) => isBlockedAddress(a.address));
+      if (cache.size >= DNS_CACHE_MAX) cache.clear();
+      cache.set(key, { at: Date.now(), addresses });
+      cb(null, addresses);
+    });
+  };
+}
+
+function guardedLookup(isRefused: AddressPolicy, lookup: ReturnType<typeof createDnsCache>) {
+  return (hostname: string, options: dns.LookupOptions, cb: LookupCb) => {
+    lookup(hostname, typeof options.family === "number" ? options.family : undefined, (err, addresses) => {
+      if (err) return cb(err, []);
+      const blocked = addresses.find((a) => isRefused(hostname, a.address));
       if (blocked) return cb(new BlockedAddressError(hostname, blocked.address) as NodeJS.ErrnoException, []);
       if (options.all) return cb(null, addresses);
       cb(null, addresses[0].address, addresses[0].family);
@@ -51,20 +92,27 @@ function guardedLookup(allowPrivate: boolean) {
 }
 
 /** An undici dispatcher that applies host overrides and refuses blocked addresses at connect time. */
-function createAgent(opts: FetcherOptions): Agent {
-  const connector = buildConnector({
-    timeout: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    lookup: guardedLookup(opts.allowPrivate),
-  } as buildConnector.BuildOptions);
-  return new Agent({
+function createAgent(opts: FetcherOptions, isRefused: AddressPolicy, lookup: ReturnType<typeof createDnsCache>) {
+  const pool = {
     connections: 4,
     keepAliveTimeout: 10_000,
     headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
     bodyTimeout: opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+  };
+  if (opts.proxy) {
+    // The proxy resolves and connects; the fetcher checks each target's addresses itself first (preflight).
+    return new ProxyAgent({ uri: opts.proxy, ...pool, proxyTls: { timeout: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS } });
+  }
+  const connector = buildConnector({
+    timeout: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    lookup: guardedLookup(isRefused, lookup),
+  } as buildConnector.BuildOptions);
+  return new Agent({
+    ...pool,
     connect: (connectOpts, cb) => {
       const target = opts.resolve ? lookupOverride(opts.resolve, connectOpts.hostname) : undefined;
       const hostname = target?.address ?? connectOpts.hostname;
-      if (!opts.allowPrivate && net.isIP(hostname) && isBlockedAddress(hostname)) {
+      if (net.isIP(hostname) && isRefused(connectOpts.hostname, hostname)) {
         return cb(new BlockedAddressError(connectOpts.hostname, hostname), null);
       }
       connector(
@@ -124,52 +172,98 @@ export function classifyFetchError(err: unknown): { reason: string; isRetryable:
   const e = err as { code?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
   if (code === "BLOCKED_ADDRESS") return { reason: "blocked-address", isRetryable: false };
+  if (/^Proxy response \(\d+\)/.test((err as Error)?.message ?? "")) return { reason: "proxy-error", isRetryable: true };
   if (code.includes("TIMEOUT") || code === "ETIMEDOUT") return { reason: "timeout", isRetryable: true };
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return { reason: "dns", isRetryable: code === "EAI_AGAIN" };
   if (code.startsWith("ERR_TLS") || code.includes("CERT")) return { reason: "tls", isRetryable: false };
   return { reason: "connect-error", isRetryable: true };
 }
 
+/** Per-host headers from `host value` entries (credentials become a Basic Authorization header). */
+function perHostHeaders(opts: FetcherOptions): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  const add = (host: string, name: string, value: string) => out.set(host, { ...out.get(host), [name]: value });
+  for (const e of opts.siteAuth ?? []) {
+    const a = parseSiteAuth(e);
+    add(a.host, "authorization", `Basic ${Buffer.from(`${a.username}:${a.password}`).toString("base64")}`);
+  }
+  for (const e of opts.cookies ?? []) {
+    const c = parseSiteCookie(e);
+    add(c.host, "cookie", c.cookie);
+  }
+  return out;
+}
+
 /** A fetcher bound to one configuration; call `close()` to release its sockets. */
 export function createFetcher(opts: FetcherOptions) {
-  const agent = createAgent(opts);
+  const isRefused = createAddressPolicy({ allowAll: opts.allowPrivate, allowList: opts.privateAllowList });
+  const lookup = createDnsCache();
+  const agent = createAgent(opts, isRefused, lookup);
   const maxBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+  const hostHeaders = perHostHeaders(opts);
 
-  async function fetchUrl(url: string): Promise<FetchOutcome> {
+  /** With a proxy the connector never sees the target: resolve it here and refuse blocked addresses. */
+  function preflight(url: URL): Promise<void> {
+    if (!opts.proxy) return Promise.resolve();
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    if (net.isIP(host)) return isRefused(host, host) ? Promise.reject(new BlockedAddressError(host, host)) : Promise.resolve();
+    return new Promise((resolve, reject) => guardedLookup(isRefused, lookup)(host, { all: true }, (err) => (err ? reject(err) : resolve())));
+  }
+
+  async function fetchUrl(url: string, req: FetchRequestOptions = {}): Promise<FetchOutcome> {
     const started = performance.now();
     const redirects: string[] = [];
     let current = url;
     const elapsed = () => Math.round(performance.now() - started);
+    const stop = (reason: string, detail: string) => ({ ok: false as const, reason, detail, isRetryable: false, redirects, fetchMs: elapsed() });
     try {
       for (let hop = 0; ; hop++) {
+        const target = new URL(current);
+        await preflight(target);
+        const conditional = hop === 0 ? {
+          ...(req.etag ? { "if-none-match": req.etag } : {}),
+          ...(req.lastModified ? { "if-modified-since": req.lastModified } : {}),
+        } : {};
         const res = await request(current, {
           dispatcher: agent,
           method: "GET",
-          headers: { "user-agent": opts.userAgent, accept: "text/html,application/xhtml+xml,*/*;q=0.8",
-            "accept-encoding": "gzip, deflate, br", "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" },
+          headers: { "user-agent": opts.userAgent, accept: req.accept ?? "text/html,application/xhtml+xml,*/*;q=0.8",
+            "accept-encoding": "gzip, deflate, br", "accept-language": "zh-CN,zh;q=0.9,en;q=0.8",
+            ...hostHeaders.get(target.hostname), ...conditional },
         });
         const location = res.headers.location;
-        if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === "string") {
+        if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && typeof location === "string") {
           await res.body.dump(); // discard the redirect's own body without an unhandled abort error
           const next = canonicalizeUrl(location, current);
-          if (!next.ok) return { ok: false, reason: `redirect-${next.reason}`, detail: location, isRetryable: false, redirects, fetchMs: elapsed() };
+          if (!next.ok) return stop(`redirect-${next.reason}`, location);
           redirects.push(current);
-          if (redirects.includes(next.url)) return { ok: false, reason: "redirect-loop", detail: next.url, isRetryable: false, redirects, fetchMs: elapsed() };
-          if (hop + 1 > MAX_REDIRECTS) return { ok: false, reason: "too-many-redirects", detail: next.url, isRetryable: false, redirects, fetchMs: elapsed() };
+          if (redirects.includes(next.url)) return stop("redirect-loop", next.url);
+          if (hop + 1 > MAX_REDIRECTS) return stop("too-many-redirects", next.url);
+          const refusal = req.beforeRedirect ? await req.beforeRedirect(next.url) : null;
+          if (refusal) return stop(refusal, next.url);
           current = next.url;
           continue;
         }
         const headers = flattenHeaders(res.headers);
+        if (req.wantBody && !req.wantBody(res.statusCode, headers)) {
+          await res.body.dump();
+          return { ok: true, status: res.statusCode, finalUrl: current, redirects, headers, body: Buffer.alloc(0), isTruncated: false, fetchMs: elapsed() };
+        }
         const { body, isTruncated } = await readCapped(res.body, headers["content-encoding"], maxBytes);
         return { ok: true, status: res.statusCode, finalUrl: current, redirects, headers, body, isTruncated, fetchMs: elapsed() };
       }
     } catch (err) {
       const { reason, isRetryable } = classifyFetchError(err);
-      return { ok: false, reason, detail: (err as Error).message, isRetryable, redirects, fetchMs: elapsed() };
+      return { ok: false, reason, detail: redactUrlCredentials((err as Error).message), isRetryable, redirects, fetchMs: elapsed() };
     }
   }
 
   return { fetchUrl, close: () => agent.close() };
+}
+
+/** Error messages may quote a proxy URL: never let its password reach logs or the database. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/(\w+:\/\/[^:/\s@]+:)[^@\s/]+@/g, "$1••••••@");
 }
 
 /** A fetcher instance. */

@@ -5,7 +5,8 @@ import { getStrategy } from "../strategy/registry";
 import type { Strategy } from "../strategy/types";
 import { parseResolveMap, type ResolveMap } from "./resolve-map";
 import type { HostPoliteness } from "../db/hosts";
-import { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS } from "../jobs/input";
+import { readCrawlSettings, type CrawlSettings } from "../jobs/settings";
+import { createScope, type ScopeDecision } from "./scope";
 
 /** A job's crawl settings as the worker uses them. */
 export interface JobContext {
@@ -17,6 +18,10 @@ export interface JobContext {
   pageThreshold: number;
   resolve: ResolveMap;
   politeness: HostPoliteness;
+  /** Every crawl setting, defaults filled in. */
+  settings: CrawlSettings;
+  /** Whether a URL is within the job's scope. */
+  inScope: (url: string) => ScopeDecision;
 }
 
 const CACHE_TTL_MS = 10_000;
@@ -25,10 +30,12 @@ const CACHE_TTL_MS = 10_000;
 export function createJobContextCache(sql: Sql) {
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
   async function load(id: number): Promise<JobContext> {
-    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; maxDepth: number; pageThreshold: number; settings: { resolve?: string[]; minDelayMs?: number; maxHostConnections?: number } }[]>`
-      select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, max_depth as "maxDepth", page_threshold as "pageThreshold", settings
+    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; maxDepth: number; pageThreshold: number; settings: unknown; seeds: string[] }[]>`
+      select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, max_depth as "maxDepth",
+        page_threshold as "pageThreshold", settings, seeds
       from jobs where id = ${id}`;
     if (!row) throw new Error(`job ${id} vanished`);
+    const settings = readCrawlSettings(row.settings);
     return {
       id,
       topic: topicScorer(row.topicSnapshot),
@@ -36,11 +43,10 @@ export function createJobContextCache(sql: Sql) {
       strategy: getStrategy(row.strategy),
       maxDepth: row.maxDepth,
       pageThreshold: row.pageThreshold,
-      resolve: parseResolveMap(row.settings.resolve ?? []),
-      politeness: {
-        minDelayMs: row.settings.minDelayMs ?? DEFAULT_MIN_DELAY_MS,
-        maxConnections: row.settings.maxHostConnections ?? DEFAULT_MAX_HOST_CONNECTIONS,
-      },
+      resolve: parseResolveMap(settings.resolve),
+      politeness: { minDelayMs: settings.minDelayMs, maxConnections: settings.maxHostConnections },
+      settings,
+      inScope: createScope({ mode: settings.scope, allow: settings.allow, deny: settings.deny }, row.seeds),
     };
   }
   return (id: number): Promise<JobContext> => {

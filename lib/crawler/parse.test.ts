@@ -42,3 +42,36 @@ test("classifyPageKind: site root is home, anchor-heavy pages are hubs", () => {
   assert.equal(classifyPageKind("http://e.test/list/1.html", 0.8), "hub");
   assert.equal(classifyPageKind("http://e.test/a/1.html", 0.1), "content");
 });
+
+test("links carry title, alt, nearby text, source and predicted MIME; frames and link rel are followed", () => {
+  const html = `<html><head><link rel="next" href="/p2.html"><link rel="alternate" hreflang="en" href="/en/">
+  <link rel="alternate" type="application/rss+xml" href="/feed.xml"><link rel="stylesheet" href="/s.css"></head>
+  <body><p>前面的文字说明 <a href="/doc.pdf" title="年度报告">下载报告</a> 后面还有一些文字</p>
+  <a href="/pic"><img src="x.png" alt="电子商务示意图"></a><iframe src="/frame.html" title="内嵌"></iframe></body></html>`;
+  const p = parseHtml(html, "http://e.test/");
+  const by = new Map(p.links.map((l) => [l.url, l]));
+  assert.deepEqual([...by.keys()].sort(), ["http://e.test/doc.pdf", "http://e.test/en/", "http://e.test/frame.html", "http://e.test/p2.html", "http://e.test/pic"]);
+  const pdf = by.get("http://e.test/doc.pdf")!;
+  assert.equal(pdf.title, "年度报告");
+  assert.equal(pdf.mime, "application/pdf");
+  assert.equal(pdf.nearby, "前面的文字说明 后面还有一些文字");
+  assert.equal(by.get("http://e.test/pic")!.alt, "电子商务示意图");
+  assert.equal(by.get("http://e.test/pic")!.anchor, "电子商务示意图");
+  assert.equal(by.get("http://e.test/frame.html")!.source, "iframe");
+  assert.equal(by.get("http://e.test/p2.html")!.source, "next");
+  assert.equal(by.get("http://e.test/en/")!.mime, "text/html");
+});
+
+test("title falls back to the heading before the first long paragraph, not a later one", () => {
+  const p = parseHtml(`<body><div class="crumb">首页</div><h3>文章标题</h3><p>${"很长的正文段落。".repeat(10)}</p><h1>相关阅读</h1></body>`, "http://e.test/a");
+  assert.equal(p.title, "文章标题");
+});
+
+test("link-dense blocks leave the main text, unless the page is only links", () => {
+  const menu = `<ul>${Array.from({ length: 20 }, (_, i) => `<li><a href="/m${i}">菜单项目${i}</a></li>`).join("")}</ul>`;
+  const article = `<p>${"网络爬虫按主题抓取网页并计算相关度。".repeat(20)}</p>`;
+  const content = parseHtml(`<body>${menu}${article}</body>`, "http://e.test/a");
+  assert.ok(content.mainText.includes("网络爬虫") && !content.mainText.includes("菜单项目"), content.mainText.slice(0, 80));
+  const hub = parseHtml(`<body>${menu}</body>`, "http://e.test/list");
+  assert.ok(hub.mainText.includes("菜单项目3"));
+});

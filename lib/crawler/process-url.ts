@@ -2,16 +2,16 @@
 import { createHash } from "node:crypto";
 import type { ClaimedUrl } from "../db/frontier";
 import { requeueUntried, retryLater } from "../db/frontier";
-import { readRobots, saveRobots } from "../db/hosts";
+import { readRobots, reserveHostSlot, saveRobots } from "../db/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../db/pages";
 import type { Sql } from "../db/sql";
 import { pageTerms, scoreTerms } from "../topic/topic";
-import { classifyOutcome } from "./classify";
+import { classifyOutcome, isHtmlMime } from "./classify";
 import { decodeBody } from "./decode";
 import type { Fetcher, FetchOutcome } from "./fetch";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "./parse";
-import { DEFAULT_MAX_REPEATED_SEGMENTS, trapReason } from "./traps";
+import { linkRejections, PAGE_LEVEL_REASONS } from "./traps";
 import { simhash64 } from "./simhash";
 import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "./robots";
 import { canonicalizeUrl } from "./url";
@@ -25,6 +25,8 @@ export interface PipelineDeps {
   /** This worker's copy of robots rules by "jobId host" (rules change rarely; the table is shared). */
   robotsCache: Map<string, RobotsRecord>;
   fetcherFor: (ctx: JobContext) => Fetcher;
+  /** This worker's query-variant counter (createQueryVariantCounter). */
+  allowVariant: (url: string, limit: number) => boolean;
 }
 
 /** How a URL ended, for the worker's counters and logs. */
@@ -53,6 +55,21 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   return null;
 }
 
+/**
+ * Each redirect hop is checked like a link (ALGORITHMS.md §3): scope, robots.txt, and the host's
+ * delay (a same-host hop waits for the host's next slot). A hop to another host ends the fetch;
+ * its target is queued instead (returns the reason that stops the chain, or null to follow).
+ */
+async function checkRedirect(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, robots: RobotsRecord, next: string): Promise<string | null> {
+  const scope = ctx.inScope(next);
+  if (!scope.allowed) return `redirect-${scope.reason}`;
+  if (new URL(next).host !== item.host) return "redirect-offsite";
+  if (!isAllowedByRobots(robots, next, deps.userAgent)) return "redirect-robots";
+  const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host);
+  if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
+  return null;
+}
+
 /** Process one leased URL to a stored outcome. Throws only on database errors (the lease then expires). */
 export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<UrlResult> {
   const ctx = await deps.jobContext(item.jobId);
@@ -67,9 +84,21 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     return "skipped";
   }
   const requestedAt = new Date();
-  const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url);
-  const decision = classifyOutcome(outcome);
+  const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url, {
+    beforeRedirect: (next) => checkRedirect(deps, ctx, item, robots, next),
+    // Documents the crawler does not parse are recorded by their headers, not downloaded.
+    wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
+  });
   const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, requestedAt };
+  if (!outcome.ok && outcome.reason === "redirect-offsite") {
+    // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
+    const target = canonicalizeUrl(outcome.detail);
+    const follow = target.ok && ctx.inScope(target.url).allowed
+      ? { url: target.url, host: target.host, depth: item.depth, priority: item.priority, politeness: ctx.politeness } : undefined;
+    await storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow });
+    return "skipped";
+  }
+  const decision = classifyOutcome(outcome);
   switch (decision.kind) {
     case "retry": {
       const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, requestedAt });
@@ -87,7 +116,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
-  await storePage(deps.sql, buildPageRecord(ctx, item, outcome, base));
+  await storePage(deps.sql, buildPageRecord(deps, ctx, item, outcome, base));
   return "stored";
 }
 
@@ -95,7 +124,7 @@ type Response = Extract<FetchOutcome, { ok: true }>;
 
 /** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
 function buildPageRecord(
-  ctx: JobContext, item: ClaimedUrl, outcome: Response,
+  deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response,
   base: { jobId: number; frontierId: string; workerId: string; host: string; requestedAt: Date },
 ): PageRecord {
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
@@ -103,16 +132,25 @@ function buildPageRecord(
   const textTerms = pageTerms(ctx.topic, parsed.mainText);
   const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, pageTerms(ctx.topic, parsed.title), textTerms);
   const isRelevant = score.relevance >= ctx.pageThreshold;
-  const childDepth = item.depth + 1;
   const links = parsed.links;
-  const trapRules = { maxDepth: ctx.maxDepth, maxRepeatedSegments: DEFAULT_MAX_REPEATED_SEGMENTS };
-  const reasons = links.map((l) => trapReason(l.url, childDepth, trapRules));
+  const s = ctx.settings;
+  const reasons = linkRejections(links.map((l) => l.url), item.depth + 1, {
+    maxDepth: ctx.maxDepth, maxRepeatedSegments: s.maxRepeatedSegments, maxLinksPerPage: s.maxLinksPerPage,
+    maxQueryVariants: s.maxQueryVariants, inScope: ctx.inScope, allowVariant: deps.allowVariant,
+  });
   const priorities = ctx.strategy.scoreLinks(
     { url: outcome.finalUrl, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority }, links);
-  // Links past the depth limit are not stored: the same URL may still turn up at a smaller
-  // depth from another page, and a stored skip would then keep it out for good.
-  const queue = links.flatMap((l, i) => priorities[i] === null || reasons[i] === "trap:max-depth" ? []
-    : [{ ...l, priority: priorities[i] as number, skipReason: reasons[i] }]);
+  // Links refused for where they were found (too deep, too many on the page) are only counted:
+  // the same URL may still turn up elsewhere, and a stored skip would keep it out for good.
+  const rejected: Record<string, number> = {};
+  const queue = links.flatMap((l, i) => {
+    const reason = reasons[i];
+    if (reason && PAGE_LEVEL_REASONS.has(reason)) {
+      rejected[reason] = (rejected[reason] ?? 0) + 1;
+      return [];
+    }
+    return priorities[i] === null ? [] : [{ ...l, priority: priorities[i] as number, skipReason: reason }];
+  });
   const finalCanon = outcome.redirects.length ? canonicalizeUrl(outcome.finalUrl) : undefined;
 
   return {
@@ -138,6 +176,9 @@ function buildPageRecord(
     etag: outcome.headers.etag ?? null,
     lastModified: outcome.headers["last-modified"] ?? null,
     fetchMs: outcome.fetchMs,
+    redirects: outcome.redirects,
+    linksRejected: Object.keys(rejected).length ? rejected : null,
+    maxPagesPerHost: s.maxPagesPerHost,
     links,
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,

@@ -8,9 +8,10 @@ import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater
 import type { Sql } from "../db/sql";
 import { rescoreBatch } from "../db/rescore";
 import { beat } from "../db/workers";
-import { createFetcher, type Fetcher } from "./fetch";
+import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
+import { createQueryVariantCounter } from "./traps";
 import type { ResolveMap } from "./resolve-map";
 
 /** Worker settings; every duration in milliseconds. */
@@ -23,6 +24,8 @@ export interface WorkerOptions {
   idlePollMs: number;
   userAgent: string;
   allowPrivate: boolean;
+  /** Private networks or hosts crawlable all the same (PRIVATE_NETWORK_ALLOW). */
+  privateAllowList?: string[];
   /** Deployment-wide host overrides; a job's own entries win. */
   resolve?: ResolveMap;
   /** Only crawl these jobs (the CLI runs one job in-process). */
@@ -52,18 +55,24 @@ export function createCrawlWorker(opts: WorkerOptions) {
   let wake: (() => void) | undefined;
   let lastFinishCheck = 0;
 
+  /** One fetcher (connection pools, DNS cache) per distinct fetch configuration, shared by jobs that agree. */
   function fetcherFor(ctx: JobContext): Fetcher {
-    const resolve = { ...opts.resolve, ...ctx.resolve };
-    const key = JSON.stringify(resolve);
+    const s = ctx.settings;
+    const config: FetcherOptions = {
+      userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, privateAllowList: opts.privateAllowList,
+      resolve: { ...opts.resolve, ...ctx.resolve }, proxy: s.proxy, siteAuth: s.siteAuth, cookies: s.cookies,
+      connectTimeoutMs: s.connectTimeoutMs, headersTimeoutMs: s.headersTimeoutMs, bodyTimeoutMs: s.bodyTimeoutMs, maxBodyBytes: s.maxBodyBytes,
+    };
+    const key = JSON.stringify(config);
     let f = fetchers.get(key);
     if (!f) {
-      f = createFetcher({ userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, resolve });
+      f = createFetcher(config);
       fetchers.set(key, f);
     }
     return f;
   }
 
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map() };
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), allowVariant: createQueryVariantCounter() };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {

@@ -189,7 +189,7 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
 
 /** New links to queue, all found on one page; a link with a skip reason is stored as skipped. */
 export interface NewLinks {
-  jobId: number; depth: number; parentPageId: string; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[];
+  jobId: number; depth: number; parentPageId: string | null; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[];
   skipReasons?: (string | null)[];
 }
 
@@ -198,18 +198,51 @@ export interface NewLinks {
  * many were new. Rows go in URL order so that concurrent pages sharing links take the unique
  * index's locks in the same order (unordered, two pages deadlocked every few seconds).
  */
-export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<number> {
-  if (l.urls.length === 0) return 0;
+export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: number; hosts: string[] }> {
+  if (l.urls.length === 0) return { enqueued: 0, hosts: [] };
   const reasons = l.skipReasons ?? l.urls.map(() => null);
-  const rows = await tx<{ skipped: boolean }[]>`
+  const rows = await tx<{ skipped: boolean; host: string }[]>`
     insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text, status, skip_reason)
     select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a,
       case when r is null then 'pending'::frontier_status else 'skipped'::frontier_status end, r
     from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[]) as t(u, h, p, a, r)
     order by u
     on conflict (job_id, url_key) do nothing
-    returning status = 'skipped' as skipped`;
-  return rows.filter((r) => !r.skipped).length;
+    returning status = 'skipped' as skipped, host`;
+  const queued = rows.filter((r) => !r.skipped);
+  return { enqueued: queued.length, hosts: queued.map((r) => r.host) };
+}
+
+/**
+ * The per-host page limit (`maxPagesPerHost`, 0 = none): links to hosts that already have that
+ * many URLs queued get the skip reason `trap:max-pages-per-host`. Counted from `hosts.urls_queued`;
+ * pages stored at the same moment may overshoot the limit by the links they queue together.
+ */
+export async function applyHostLimit<T extends { host: string; skipReason?: string | null }>(tx: Tx, jobId: number, links: T[], limit: number): Promise<T[]> {
+  if (limit <= 0) return links;
+  const hosts = [...new Set(links.filter((l) => !l.skipReason).map((l) => l.host))];
+  if (hosts.length === 0) return links;
+  const rows = await tx<{ host: string; n: number }[]>`
+    select host, urls_queued as n from hosts where job_id = ${jobId} and host = any(${hosts}::text[])`;
+  const used = new Map(rows.map((r) => [r.host, r.n]));
+  return links.map((l) => {
+    if (l.skipReason) return l;
+    const n = used.get(l.host) ?? 0;
+    used.set(l.host, n + 1);
+    return n >= limit ? { ...l, skipReason: "trap:max-pages-per-host" } : l;
+  });
+}
+
+/** Add newly queued URLs to their hosts' counts (sorted, as every multi-row host update is). */
+export async function countQueued(tx: Tx, jobId: number, hosts: string[]): Promise<void> {
+  if (hosts.length === 0) return;
+  const counts = new Map<string, number>();
+  for (const h of hosts) counts.set(h, (counts.get(h) ?? 0) + 1);
+  const sorted = [...counts.keys()].sort();
+  await tx`
+    update hosts h set urls_queued = h.urls_queued + t.n
+    from (select * from unnest(${sorted}::text[], ${sorted.map((h) => counts.get(h)!)}::int[]) as t(host, n) order by host) t
+    where h.job_id = ${jobId} and h.host = t.host`;
 }
 
 /**

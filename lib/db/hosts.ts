@@ -55,3 +55,15 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
       robots_expires_at = ${r.expiresAt}, updated_at = now()
     where job_id = ${jobId} and host = ${host}`;
 }
+
+/**
+ * Take the host's next request slot for a redirect hop inside a claim: its next fetch moves one
+ * delay further, and the caller waits the returned milliseconds before sending.
+ */
+export async function reserveHostSlot(sql: Sql, jobId: number, host: string): Promise<number> {
+  const [row] = await sql<{ waitMs: number }[]>`
+    update hosts set next_fetch_at = greatest(next_fetch_at, now()) + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond'
+    where job_id = ${jobId} and host = ${host}
+    returning greatest(0, extract(epoch from next_fetch_at - now()) * 1000 - greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)))::float8 as "waitMs"`;
+  return row?.waitMs ?? 0;
+}

@@ -2,7 +2,8 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import { JobStatus } from "../generated/prisma/enums";
 import { canonicalizeUrl, describeSeedProblem } from "../crawler/url";
-import { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS, type JobInput } from "../jobs/input";
+import type { JobInput } from "../jobs/input";
+import { CrawlSettingsSchema, readCrawlSettings, redactSettings, type CrawlSettings } from "../jobs/settings";
 import type { TopicVector } from "../topic/topic";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -45,7 +46,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
         topicSnapshot: topic as object,
         seeds: seeds.map((s) => s.url),
         strategy: input.strategy,
-        settings: { resolve: input.resolve ?? [], minDelayMs: input.minDelayMs, maxHostConnections: input.maxHostConnections },
+        settings: Object.fromEntries(Object.keys(CrawlSettingsSchema.shape).map((k) => [k, input[k as keyof JobInput]])) as object,
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,
         timeBudgetSec: input.timeBudgetSec ?? null,
@@ -61,13 +62,19 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
 }
 
 /** The newest jobs first. */
-export function listJobs(prisma: PrismaClient, take = 100) {
-  return prisma.job.findMany({ orderBy: { createdAt: "desc" }, take });
+export async function listJobs(prisma: PrismaClient, take = 100) {
+  return (await prisma.job.findMany({ orderBy: { createdAt: "desc" }, take })).map(withRedactedSettings);
 }
 
 /** One job, or null. */
-export function getJob(prisma: PrismaClient, id: number) {
-  return prisma.job.findUnique({ where: { id } });
+export async function getJob(prisma: PrismaClient, id: number) {
+  const job = await prisma.job.findUnique({ where: { id } });
+  return job && withRedactedSettings(job);
+}
+
+/** A job as shown to people: proxy and site passwords and cookies never leave the server. */
+function withRedactedSettings<T extends { settings: unknown }>(job: T): T {
+  return { ...job, settings: redactSettings(job.settings as Partial<CrawlSettings>) };
 }
 
 /** A control a person can apply to a job. */
@@ -117,10 +124,7 @@ export async function addSeeds(prisma: PrismaClient, jobId: number, rawSeeds: st
     return { ok: false as const, status: 400, message: problems.length ? `seeds: ${problems.join("; ")}` : "seeds: give at least one seed URL" };
   }
   const seeds = canonicalSeeds(rawSeeds);
-  const settings = job.settings as { minDelayMs?: number; maxHostConnections?: number };
-  const politeness = {
-    minDelayMs: settings.minDelayMs ?? DEFAULT_MIN_DELAY_MS, maxHostConnections: settings.maxHostConnections ?? DEFAULT_MAX_HOST_CONNECTIONS,
-  };
+  const politeness = readCrawlSettings(job.settings);
   const added = await prisma.$transaction(async (tx) => {
     const count = await queueSeeds(tx, jobId, seeds, politeness);
     await tx.job.update({ where: { id: jobId }, data: { seeds: [...new Set([...job.seeds, ...seeds.map((s) => s.url)])] } });

@@ -1,5 +1,5 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
-import { enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
+import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
 import type { Sql, Tx } from "./sql";
@@ -12,6 +12,12 @@ export interface PageRecord {
   /** SimHash of the main text (signed 64-bit). */
   simhash: bigint; contentBytes: number;
   isTruncated: boolean; etag: string | null; lastModified: string | null; fetchMs: number;
+  /** URLs redirected through, first to last. */
+  redirects: string[];
+  /** Links not queued because of where they were found, counted by reason. */
+  linksRejected: Record<string, number> | null;
+  /** The job's per-host page limit (0 = none). */
+  maxPagesPerHost: number;
   links: { url: string; host: string; anchor: string }[];
   /** Links to queue (a subset of `links`) with their priorities; those with a skip reason are stored as skipped. */
   queue: { url: string; host: string; anchor: string; priority: number; skipReason?: string | null }[];
@@ -64,18 +70,19 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
-        etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3)
+        etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
         ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.links.length}, ${p.depth}, ${p.etag},
-        ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]})
+        ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
+        ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null})
       returning id`;
     const pageId = String(id);
     // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
     // kept, marked, and its links are not followed again: they were followed from the first copy.
     const original = await findDuplicate(tx, p, pageId, blocks);
     if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
-    const queue = original ? [] : p.queue;
+    const queue = original ? [] : await applyHostLimit(tx, p.jobId, p.queue, p.maxPagesPerHost);
     if (p.links.length) {
       await tx`
         insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
@@ -88,7 +95,7 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
         values (${p.jobId}, ${p.redirectTarget.url}, ${p.redirectTarget.url}, ${p.redirectTarget.host}, ${p.depth}, 'skipped', 'fetched-via-redirect', ${pageId})
         on conflict (job_id, url_key) do nothing`;
     }
-    const enqueued = await enqueueLinks(tx, {
+    const { enqueued, hosts: queuedHosts } = await enqueueLinks(tx, {
       jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
       urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),
       priorities: queue.map((l) => l.priority), skipReasons: queue.map((l) => l.skipReason ?? null),
@@ -98,6 +105,7 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
     await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
+    if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, requestedAt: p.requestedAt });
     return { pageId, enqueued };
   }));
@@ -109,9 +117,18 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
  */
 export async function storeNonPage(
   sql: Sql,
-  o: { jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; requestedAt?: Date },
+  o: {
+    jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; requestedAt?: Date;
+    /** A URL to queue in its place (the target of a redirect to another host), with its host's politeness. */
+    follow?: { url: string; host: string; depth: number; priority: number; politeness: HostPoliteness };
+  },
 ): Promise<void> {
   await sql.begin(async (tx) => {
+    if (o.follow) {
+      const f = o.follow;
+      await enqueueLinks(tx, { jobId: o.jobId, depth: f.depth, parentPageId: null, urls: [f.url], hosts: [f.host], anchors: [""], priorities: [f.priority] });
+      await ensureHosts(tx, o.jobId, [f.host], f.politeness);
+    }
     if (!o.isFetched) await returnPageBudget(tx, o.jobId);
     await finishLease(tx, {
       id: o.frontierId, workerId: o.workerId, status: o.status,

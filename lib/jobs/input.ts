@@ -1,7 +1,7 @@
 /** The one validation of a new job, shared by the form, the API and the CLI. */
 import { z } from "zod";
 import { describeSeedProblem } from "../crawler/url";
-import { parseResolveMap } from "../crawler/resolve-map";
+import { CrawlSettingsSchema, integerField, listOf } from "./settings";
 import { STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 
@@ -13,28 +13,10 @@ export const DEFAULT_MAX_DEPTH = 10;
  */
 export const DEFAULT_PAGE_THRESHOLD = 0.035;
 export const MAX_PAGES_LIMIT = 10_000_000;
-/** Politeness defaults: one request per host per second, at most two at a time. */
-export const DEFAULT_MIN_DELAY_MS = 1_000;
-export const DEFAULT_MAX_HOST_CONNECTIONS = 2;
-
-/** A list given as an array or as one separated string; a missing list is an empty one. */
-const listOf = (sep: RegExp) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? [] : v),
-    z.union([z.string(), z.array(z.string())], { error: "must be text or a list of text" }),
-  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean));
-
-const integerField = (name: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
-    z.number({ error: `${name} must be a whole number between ${min} and ${max}` })
-      .int(`${name} must be a whole number between ${min} and ${max}`)
-      .min(min, `${name} must be at least ${min}`)
-      .max(max, `${name} must be at most ${max}`),
-  );
+export { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS } from "./settings";
 
 /** Raw job input (strings from a form, or JSON from the API/CLI). */
-export const JobInputSchema = z.object({
+export const JobInputSchema = CrawlSettingsSchema.extend({
   name: z.string().trim().max(200, "name must be at most 200 characters").optional(),
   keywords: listOf(/[,，、;；\n]/).pipe(
     z.array(z.string().max(100, "each keyword must be at most 100 characters")).max(500, "keywords: at most 500 keywords"),
@@ -57,19 +39,10 @@ export const JobInputSchema = z.object({
   maxPages: integerField("maxPages", 1, MAX_PAGES_LIMIT).default(DEFAULT_MAX_PAGES),
   maxDepth: integerField("maxDepth", 0, 1000).default(DEFAULT_MAX_DEPTH),
   timeBudgetSec: integerField("timeBudgetSec", 1, 30 * 24 * 3600).optional(),
-  minDelayMs: integerField("minDelayMs", 0, 600_000).default(DEFAULT_MIN_DELAY_MS),
-  maxHostConnections: integerField("maxHostConnections", 1, 32).default(DEFAULT_MAX_HOST_CONNECTIONS),
   pageThreshold: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
     z.number({ error: "pageThreshold must be a number between 0 and 1" }).min(0, "pageThreshold must be between 0 and 1").max(1, "pageThreshold must be between 0 and 1"),
   ).default(DEFAULT_PAGE_THRESHOLD),
-  resolve: listOf(/[\s,]+/).superRefine((entries, ctx) => {
-    try {
-      if (entries) parseResolveMap(entries);
-    } catch (err) {
-      ctx.addIssue({ code: "custom", message: `resolve: ${(err as Error).message}` });
-    }
-  }),
 });
 
 /** A validated job definition; `topic` is built here unless the job names a saved topic. */

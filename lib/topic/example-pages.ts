@@ -1,13 +1,12 @@
 /** Example URLs of a topic definition, fetched through the crawler pipeline: main text only. */
 import { decodeBody } from "../crawler/decode";
-import { createFetcher } from "../crawler/fetch";
+import { createFetcher, type FetcherOptions } from "../crawler/fetch";
 import { parseHtml } from "../crawler/parse";
-import type { ResolveMap } from "../crawler/resolve-map";
 import { canonicalizeUrl } from "../crawler/url";
 import { TopicError } from "./topic";
 
 /** How example pages are fetched (the deployment's guard and overrides apply). */
-export interface ExampleFetchOptions { userAgent: string; allowPrivate: boolean; resolve?: ResolveMap }
+export type ExampleFetchOptions = Pick<FetcherOptions, "userAgent" | "allowPrivate" | "privateAllowList" | "resolve">;
 
 /** The main text of each URL, in order; the first that fails throws a TopicError naming it. */
 export async function fetchExampleTexts(urls: string[], opts: ExampleFetchOptions): Promise<string[]> {

@@ -1,0 +1,128 @@
+/**
+ * A job's crawl settings (stored in `jobs.settings`): politeness, scope, trap limits and how to
+ * fetch. One schema validates the form, the API and the CLI, and fills defaults when a worker
+ * reads an older job.
+ */
+import { z } from "zod";
+import { parseResolveMap } from "../crawler/resolve-map";
+import { describePatternProblem, SCOPE_MODES } from "../crawler/scope";
+import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../crawler/fetch-limits";
+
+/** Politeness defaults: one request per host per second, at most two at a time. */
+export const DEFAULT_MIN_DELAY_MS = 1_000;
+export const DEFAULT_MAX_HOST_CONNECTIONS = 2;
+/** Trap limits (seed 002). 0 pages per host = no limit. */
+export const DEFAULT_MAX_PAGES_PER_HOST = 0;
+export const DEFAULT_MAX_QUERY_VARIANTS = 100;
+export const DEFAULT_MAX_LINKS_PER_PAGE = 500;
+export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
+
+/** A list given as an array or as one separated string; a missing list is an empty one. */
+export const listOf = (sep: RegExp) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z.union([z.string(), z.array(z.string())], { error: "must be text or a list of text" }),
+  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean));
+
+/** A whole number from a form string or JSON; "" means "use the default". */
+export const integerField = (name: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z.number({ error: `${name} must be a whole number between ${min} and ${max}` })
+      .int(`${name} must be a whole number between ${min} and ${max}`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
+  );
+
+const LINES = /\r?\n/;
+
+/** `host user:password` → credentials for that host. */
+export function parseSiteAuth(entry: string): { host: string; username: string; password: string } {
+  const m = /^(\S+)\s+([^:\s]+):(.*)$/.exec(entry.trim());
+  if (!m) throw new Error(`"${entry.split(/\s/)[0]} …" must be "host user:password", e.g. intranet.example.com alice:secret`);
+  return { host: m[1].toLowerCase(), username: m[2], password: m[3] };
+}
+
+/** `host name=value; name2=value2` → the Cookie header for that host. */
+export function parseSiteCookie(entry: string): { host: string; cookie: string } {
+  const m = /^(\S+)\s+(\S+=.*)$/.exec(entry.trim());
+  if (!m) throw new Error(`"${entry.split(/\s/)[0]} …" must be "host name=value; name2=value2"`);
+  return { host: m[1].toLowerCase(), cookie: m[2] };
+}
+
+const checkedList = (field: string, check: (entry: string) => unknown) =>
+  listOf(LINES).superRefine((entries, ctx) => {
+    for (const e of entries) {
+      try {
+        check(e);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: `${field}: ${(err as Error).message}` });
+      }
+    }
+  });
+
+const patternList = (field: string) =>
+  listOf(/[\s,]+/).superRefine((entries, ctx) => {
+    for (const e of entries) {
+      const problem = describePatternProblem(e);
+      if (problem) ctx.addIssue({ code: "custom", message: `${field}: ${problem}` });
+    }
+  });
+
+/** Every crawl setting with its default. */
+export const CrawlSettingsSchema = z.object({
+  minDelayMs: integerField("minDelayMs", 0, 600_000).default(DEFAULT_MIN_DELAY_MS),
+  maxHostConnections: integerField("maxHostConnections", 1, 32).default(DEFAULT_MAX_HOST_CONNECTIONS),
+  resolve: listOf(/[\s,]+/).superRefine((entries, ctx) => {
+    try {
+      parseResolveMap(entries);
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `resolve: ${(err as Error).message}` });
+    }
+  }),
+  scope: z.enum(SCOPE_MODES, { error: `scope must be one of: ${SCOPE_MODES.join(", ")}` }).default("any"),
+  allow: patternList("allow"),
+  deny: patternList("deny"),
+  maxPagesPerHost: integerField("maxPagesPerHost", 0, 10_000_000).default(DEFAULT_MAX_PAGES_PER_HOST),
+  maxQueryVariants: integerField("maxQueryVariants", 1, 1_000_000).default(DEFAULT_MAX_QUERY_VARIANTS),
+  maxLinksPerPage: integerField("maxLinksPerPage", 1, 100_000).default(DEFAULT_MAX_LINKS_PER_PAGE),
+  maxRepeatedSegments: integerField("maxRepeatedSegments", 1, 100).default(DEFAULT_MAX_REPEATED_SEGMENTS),
+  connectTimeoutMs: integerField("connectTimeoutMs", 100, 300_000).default(CONNECT_TIMEOUT_MS),
+  headersTimeoutMs: integerField("headersTimeoutMs", 100, 300_000).default(HEADERS_TIMEOUT_MS),
+  bodyTimeoutMs: integerField("bodyTimeoutMs", 100, 600_000).default(BODY_TIMEOUT_MS),
+  maxBodyBytes: integerField("maxBodyBytes", 1024, 100 * 1024 * 1024).default(MAX_BODY_BYTES),
+  proxy: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().refine((s) => {
+    try {
+      return ["http:", "https:", "socks5:"].includes(new URL(s).protocol);
+    } catch {
+      return false;
+    }
+  }, "proxy must be a URL such as http://user:password@proxy.example.com:3128 (http, https or socks5)").optional()),
+  siteAuth: checkedList("siteAuth", parseSiteAuth),
+  cookies: checkedList("cookies", parseSiteCookie),
+});
+
+/** Validated crawl settings. */
+export type CrawlSettings = z.output<typeof CrawlSettingsSchema>;
+
+/** A stored job's settings with defaults for anything it predates. */
+export function readCrawlSettings(stored: unknown): CrawlSettings {
+  return CrawlSettingsSchema.parse(stored ?? {});
+}
+
+const HIDDEN = "••••••";
+
+/** Settings safe to show back: proxy passwords, site passwords and cookie values hidden. */
+export function redactSettings(s: Partial<CrawlSettings>): Partial<CrawlSettings> {
+  const proxy = s.proxy ? (() => {
+    const u = new URL(s.proxy);
+    if (u.password) u.password = HIDDEN;
+    return decodeURI(u.toString());
+  })() : undefined;
+  return {
+    ...s,
+    proxy,
+    siteAuth: s.siteAuth?.map((e) => { const a = parseSiteAuth(e); return `${a.host} ${a.username}:${HIDDEN}`; }),
+    cookies: s.cookies?.map((e) => `${parseSiteCookie(e).host} ${HIDDEN}`),
+  };
+}
