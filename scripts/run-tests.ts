@@ -1,7 +1,7 @@
 /**
  * `npm test`: unit tests, database tests (real PostgreSQL: DATABASE_URL's server if set,
  * else an embedded one; one database per test file) and Playwright e2e in a real Chromium.
- * Usage: tsx scripts/run-tests.ts [all|unit|db|e2e]
+ * Usage: tsx scripts/run-tests.ts [all|unit|db|e2e] [text]: with text, only test files whose path contains it.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +16,7 @@ import { freePort } from "../lib/testing/net";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const mode = process.argv[2] ?? "all";
+const only = process.argv[3];
 const isCI = process.env.CI === "true" || process.env.CI === "1";
 const TEMPLATE = `focuscrawl_template_${process.pid}`;
 const SKIP_DIRS = new Set(["node_modules", ".next", ".git", ".data", "scratch", "test-results"]);
@@ -28,7 +29,7 @@ function findTests(dir: string, suffix: RegExp, out: string[] = []): string[] {
     if (SKIP_DIRS.has(e.name) || e.name.startsWith(".data")) continue;
     const p = path.join(dir, e.name);
     if (e.isDirectory()) findTests(p, suffix, out);
-    else if (suffix.test(e.name)) out.push(path.relative(ROOT, p));
+    else if (suffix.test(e.name) && (!only || p.includes(only))) out.push(path.relative(ROOT, p));
   }
   return out.sort();
 }

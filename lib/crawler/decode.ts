@@ -68,8 +68,13 @@ function detectCharset(buf: Buffer): TextDecoder | undefined {
   return name ? decoderFor(DETECTED_LABELS[name] ?? name) : undefined;
 }
 
-/** Decode a body; an unknown or wrong label never fails the page. */
+/** Decode a body; an unknown or wrong label never fails the page. NUL characters (which no text column takes) are dropped. */
 export function decodeBody(buf: Buffer, contentType?: string): Decoded {
+  const d = decodeRaw(buf, contentType);
+  return d.text.includes("\0") ? { ...d, text: d.text.replaceAll("\0", "") } : d;
+}
+
+function decodeRaw(buf: Buffer, contentType?: string): Decoded {
   const candidates: [string | undefined, Decoded["source"]][] = [
     [bomCharset(buf), "bom"],
     [charsetFromContentType(contentType), "header"],

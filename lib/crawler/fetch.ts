@@ -43,7 +43,7 @@ export interface FetchRequestOptions {
    * Called before following each redirect with the next (canonical) URL; a returned reason
    * stops the chain there (scope, robots, another host), waiting for politeness may happen inside.
    */
-  beforeRedirect?: (nextUrl: string) => Promise<string | null>;
+  beforeRedirect?: (nextUrl: string, lastRequestAt: Date) => Promise<string | null>;
   accept?: string;
   /** Whether to download the final response's body (e.g. not for a PDF the job will not parse). */
   wantBody?: (status: number, headers: Record<string, string>) => boolean;
@@ -170,7 +170,8 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
 /** Map a thrown transport error to a stored reason and whether trying again may help. */
 export function classifyFetchError(err: unknown): { reason: string; isRetryable: boolean } {
   const e = err as { code?: string; cause?: { code?: string } };
-  const code = e?.code ?? e?.cause?.code ?? "";
+  const code = String(e?.code ?? e?.cause?.code ?? "");
+  if ((err as Error)?.name === "TimeoutError") return { reason: "timeout", isRetryable: true };
   if (code === "BLOCKED_ADDRESS") return { reason: "blocked-address", isRetryable: false };
   if (/^Proxy response \(\d+\)/.test((err as Error)?.message ?? "")) return { reason: "proxy-error", isRetryable: true };
   if (code.includes("TIMEOUT") || code === "ETIMEDOUT") return { reason: "timeout", isRetryable: true };
@@ -201,6 +202,7 @@ export function createFetcher(opts: FetcherOptions) {
   const agent = createAgent(opts, isRefused, lookup);
   const maxBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   const hostHeaders = perHostHeaders(opts);
+  const hopDeadlineMs = (opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) + (opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) + (opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
 
   /** With a proxy the connector never sees the target: resolve it here and refuse blocked addresses. */
   function preflight(url: URL): Promise<void> {
@@ -224,8 +226,11 @@ export function createFetcher(opts: FetcherOptions) {
           ...(req.etag ? { "if-none-match": req.etag } : {}),
           ...(req.lastModified ? { "if-modified-since": req.lastModified } : {}),
         } : {};
+        const sentAt = new Date();
         const res = await request(current, {
           dispatcher: agent,
+          // Idle timeouts alone never end a body sent a byte per second: the whole hop has a deadline.
+          signal: AbortSignal.timeout(hopDeadlineMs),
           method: "GET",
           headers: { "user-agent": opts.userAgent, accept: req.accept ?? "text/html,application/xhtml+xml,*/*;q=0.8",
             "accept-encoding": "gzip, deflate, br", "accept-language": "zh-CN,zh;q=0.9,en;q=0.8",
@@ -239,7 +244,7 @@ export function createFetcher(opts: FetcherOptions) {
           redirects.push(current);
           if (redirects.includes(next.url)) return stop("redirect-loop", next.url);
           if (hop + 1 > MAX_REDIRECTS) return stop("too-many-redirects", next.url);
-          const refusal = req.beforeRedirect ? await req.beforeRedirect(next.url) : null;
+          const refusal = req.beforeRedirect ? await req.beforeRedirect(next.url, sentAt) : null;
           if (refusal) return stop(refusal, next.url);
           current = next.url;
           continue;

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { ClaimedUrl } from "../db/frontier";
 import { requeueUntried, retryLater } from "../db/frontier";
-import { readRobots, reserveHostSlot, saveRobots } from "../db/hosts";
+import { readRobots, reserveHostSlot, restartHostDelay, saveRobots } from "../db/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../db/pages";
 import type { Sql } from "../db/sql";
 import { pageTerms, scoreTerms } from "../topic/topic";
@@ -29,15 +29,26 @@ export interface PipelineDeps {
   allowVariant: (url: string, limit: number) => boolean;
 }
 
+/** A request leaving later than this after its claim restarts its host's delay (see restartHostDelay). */
+const MAX_CLAIM_LAG_MS = 10;
+
 /** How a URL ended, for the worker's counters and logs. */
 export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched";
+
+/** Called just before a claim's request goes out: a late request restarts the host's delay. */
+async function keepClaimDelay(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, crawlDelayMs: number | null) {
+  if (Date.now() - item.claimedAt > MAX_CLAIM_LAG_MS && Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) > 0) {
+    await restartHostDelay(deps.sql, item.jobId, item.host);
+  }
+}
 
 /**
  * The host's robots rules. When they are unknown, this claim's turn on the host is spent
  * fetching robots.txt (so even that request keeps the host's delay) and the URL goes back
- * to the queue untried: returns null.
+ * to the queue untried: returns null. When the host cannot be reached at all (a refused address,
+ * no such name), the URL is failed with that reason: returns "refused".
  */
-async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl): Promise<RobotsRecord | null> {
+async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl): Promise<RobotsRecord | "refused" | null> {
   const key = `${item.jobId} ${item.host}`;
   const cached = deps.robotsCache.get(key);
   if (cached && cached.expiresAt.getTime() > Date.now()) return cached;
@@ -47,10 +58,18 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
     return known;
   }
   const origin = new URL(item.url).origin;
+  await keepClaimDelay(deps, ctx, item, null);
   const requestedAt = new Date();
   const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);
+  if (!res.ok && !res.isRetryable) {
+    // The host itself cannot be fetched (refused address, no such name, bad certificate):
+    // the page would fail the same way, so it fails now with that reason.
+    await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host,
+      status: "failed", reason: res.reason, isFetched: true, requestedAt });
+    return "refused";
+  }
   const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent);
-  await saveRobots(deps.sql, item.jobId, item.host, record);
+  await saveRobots(deps.sql, item.jobId, item.host, record, requestedAt);
   await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, requestedAt });
   return null;
 }
@@ -60,12 +79,14 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
  * delay (a same-host hop waits for the host's next slot). A hop to another host ends the fetch;
  * its target is queued instead (returns the reason that stops the chain, or null to follow).
  */
-async function checkRedirect(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, robots: RobotsRecord, next: string): Promise<string | null> {
+async function checkRedirect(
+  deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, robots: RobotsRecord, next: string, lastRequestAt: Date,
+): Promise<string | null> {
   const scope = ctx.inScope(next);
   if (!scope.allowed) return `redirect-${scope.reason}`;
   if (new URL(next).host !== item.host) return "redirect-offsite";
   if (!isAllowedByRobots(robots, next, deps.userAgent)) return "redirect-robots";
-  const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host);
+  const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host, lastRequestAt);
   if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
   return null;
 }
@@ -75,6 +96,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   const ctx = await deps.jobContext(item.jobId);
   const robots = await robotsForClaim(deps, ctx, item);
   if (!robots) return "robots-fetched";
+  if (robots === "refused") return "failed";
   if (!isAllowedByRobots(robots, item.url, deps.userAgent)) {
     if (robots.state === "unreachable") {
       await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: "robots-unreachable", notBefore: robots.expiresAt });
@@ -83,9 +105,10 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
     return "skipped";
   }
+  await keepClaimDelay(deps, ctx, item, robots.crawlDelayMs);
   const requestedAt = new Date();
   const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url, {
-    beforeRedirect: (next) => checkRedirect(deps, ctx, item, robots, next),
+    beforeRedirect: (next, lastRequestAt) => checkRedirect(deps, ctx, item, robots, next, lastRequestAt),
     // Documents the crawler does not parse are recorded by their headers, not downloaded.
     wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
   });

@@ -148,3 +148,48 @@ test("the first SIGTERM drains: the worker finishes what it holds, exits 0 and l
   assert.deepEqual(beats.map((b) => b.status), ["stopped"]);
   await db.sql`update jobs set status = 'stopped' where id = ${job.id}`;
 });
+
+test("two worker processes on one job: no URL fetched twice, each host's delay and connection limit held, pause and stop reach both within seconds", async () => {
+  // A slower web (80 ms per response), so that a host would get more than its 2 connections if the claim let it.
+  const slow = await startTestWeb({ seed: 5, pages: 1500, keepLog: true, latencyMs: 80 });
+  try {
+    const delayMs = 150;
+    const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: slow.web.portal, maxPages: 500, resolve: [`*=127.0.0.1:${slow.port}`],
+      minDelayMs: delayMs, maxHostConnections: 2 });
+    const workers = [startWorkerProcess({}), startWorkerProcess({})];
+    await waitFor("100 pages", async () => (await storedPages(job.id)) >= 100);
+    await db.sql`update jobs set status = 'paused' where id = ${job.id}`;
+    const pausedAt = Date.now();
+    await waitFor("in-flight URLs to finish", async () =>
+      (await db.sql`select 1 from frontier where job_id = ${job.id} and status = 'leased'`).length === 0, 10_000);
+    const quietFrom = slow.log.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(slow.log.length, quietFrom, "a paused job gets no new requests");
+    const lastRequest = slow.log[slow.log.length - 1].at;
+    assert.ok(lastRequest - pausedAt < 3000, `requests went on ${lastRequest - pausedAt} ms after the pause`);
+
+    await db.sql`update jobs set status = 'running' where id = ${job.id}`;
+    await waitFor("the job to end", async () => (await db.sql`select 1 from jobs where id = ${job.id} and status = 'done'`).length > 0, 120_000);
+    for (const w of workers) w.kill("SIGTERM");
+    for (const w of workers) assert.equal(await exited(w), 0);
+
+    const counts = new Map<string, number>();
+    for (const r of slow.log) counts.set(`${r.host}${r.path}`, (counts.get(`${r.host}${r.path}`) ?? 0) + 1);
+    const twice = [...counts].filter(([, n]) => n > 1);
+    assert.deepEqual(twice, [], "no URL (or robots.txt) requested twice");
+    const byHost = new Map<string, { at: number; path: string }[]>();
+    for (const r of slow.log) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r]);
+    for (const [host, reqs] of byHost) {
+      const wanted = Math.max(delayMs, (slow.web.hosts.find((h) => h.name === host)?.crawlDelaySec ?? 0) * 1000);
+      for (let i = 1; i < reqs.length; i++) {
+        assert.ok(reqs[i].at - reqs[i - 1].at >= wanted - JITTER_MS,
+          `${host}: ${reqs[i - 1].path} then ${reqs[i].path} ${reqs[i].at - reqs[i - 1].at} ms apart (delay ${wanted})`);
+      }
+    }
+    for (const [host, peak] of slow.peakOpen) assert.ok(peak <= 2, `${host} had ${peak} requests open at once`);
+    const [stats] = await db.sql`select count(*)::int as pages, count(distinct url)::int as urls from pages where job_id = ${job.id}`;
+    assert.deepEqual(stats, { pages: 500, urls: 500 });
+  } finally {
+    await slow.close();
+  }
+});

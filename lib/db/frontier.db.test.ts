@@ -18,6 +18,8 @@ const LEASE = { leaseMs: 60_000 };
 async function seedUrls(jobId: number, n: number, priority = (_i: number) => 0, politeness = { minDelayMs: 0, maxConnections: 1000 }) {
   const urls = Array.from({ length: n }, (_, i) => `http://h${i % 7}.test/p${i}`);
   await db.sql.begin((tx) => ensureHosts(tx, jobId, urls.map((u) => new URL(u).host), politeness));
+  // Their robots.txt is known (until it is, a host gets one request at a time).
+  await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour' where job_id = ${jobId}`;
   await db.sql.begin((tx) => enqueueLinks(tx, {
     jobId, depth: 1, parentPageId: "0", urls, hosts: urls.map((u) => new URL(u).host), anchors: urls.map(() => ""),
     priorities: urls.map((_, i) => priority(i)),

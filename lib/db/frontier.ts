@@ -8,6 +8,8 @@ import type { Sql, Tx } from "./sql";
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
   id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
+  /** When the claim was asked for (local clock): the host's delay runs from about then. */
+  claimedAt: number;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function claimUrls(
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<ClaimedUrl[]> {
   const jobFilter = opts.jobIds ?? null;
-  const rows = await sql<ClaimedUrl[]>`
+  const claimedAt = Date.now();
+  const rows = await sql<Omit<ClaimedUrl, "claimedAt">[]>`
     with job as (
       select id, max_pages - pages_reserved as room from jobs
       where status = 'running' and pages_reserved < max_pages
@@ -48,6 +51,8 @@ export async function claimUrls(
     ), ready as (
       select h.host, h.job_id, greatest(h.min_delay_ms, coalesce(h.crawl_delay_ms, 0)) as delay_ms from hosts h
       where h.job_id = (select id from job) and h.in_flight < h.max_connections and h.next_fetch_at <= now()
+        -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
+        and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by h.next_fetch_at
       limit ${MAX_HOSTS_PROBED}
     ), cand as (
@@ -62,21 +67,26 @@ export async function claimUrls(
       ) f
       order by f.priority desc, f.depth, f.id
       limit least(${opts.limit}, (select room from job))
+    ), busy as (
+      -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
+      -- hosts as they were before it waited, and without this a host another claim had just
+      -- taken would be taken again (two workers, two requests 2 ms apart on one host).
+      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay_ms * interval '1 millisecond'
+      from cand where h.job_id = (select id from job) and h.host = cand.host
+        and h.in_flight < h.max_connections and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
+      returning h.host
     ), leased as (
       update frontier f set status = 'leased', lease_owner = ${opts.workerId},
         lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
         attempts = f.attempts + 1, updated_at = now()
-      from cand where f.id = cand.id
+      from cand where f.id = cand.id and cand.host in (select host from busy)
       returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts
-    ), busy as (
-      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay_ms * interval '1 millisecond'
-      from cand where h.job_id = (select id from job) and h.host = cand.host
     ), reserve as (
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased)
       where id = (select id from job) and exists (select 1 from leased)
     )
     select * from leased`;
-  return rows.map((r) => ({ ...r, id: String(r.id) }));
+  return rows.map((r) => ({ ...r, id: String(r.id), claimedAt }));
 }
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */

@@ -49,21 +49,41 @@ export async function readRobots(sql: Sql, jobId: number, host: string): Promise
  * Store fetched robots rules and the Crawl-delay that claims honour from now on (the caller then
  * releases the host, whose next fetch waits that delay from the robots.txt request).
  */
-export async function saveRobots(sql: Sql, jobId: number, host: string, r: RobotsRecord): Promise<void> {
+export async function saveRobots(sql: Sql, jobId: number, host: string, r: RobotsRecord, requestedAt: Date): Promise<void> {
+  // The next fetch waits the new delay from the robots.txt request in the same statement, so
+  // that no claim sees the rules before the delay they bring.
   await sql`
     update hosts set robots_state = ${r.state}, robots_txt = ${r.txt}, crawl_delay_ms = ${r.crawlDelayMs},
-      robots_expires_at = ${r.expiresAt}, updated_at = now()
+      robots_expires_at = ${r.expiresAt}, updated_at = now(),
+      next_fetch_at = greatest(next_fetch_at, ${requestedAt}::timestamptz + greatest(min_delay_ms, coalesce(${r.crawlDelayMs}::int, 0)) * interval '1 millisecond')
     where job_id = ${jobId} and host = ${host}`;
 }
 
 /**
- * Take the host's next request slot for a redirect hop inside a claim: its next fetch moves one
- * delay further, and the caller waits the returned milliseconds before sending.
+ * Take the host's next request slot for a redirect hop inside a claim: the hop goes out no
+ * sooner than the host's next slot and one delay after `lastRequestAt` (the previous hop), and
+ * the host's next fetch moves one delay past it. Returns the milliseconds to wait before sending.
  */
-export async function reserveHostSlot(sql: Sql, jobId: number, host: string): Promise<number> {
+export async function reserveHostSlot(sql: Sql, jobId: number, host: string, lastRequestAt: Date): Promise<number> {
   const [row] = await sql<{ waitMs: number }[]>`
-    update hosts set next_fetch_at = greatest(next_fetch_at, now()) + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond'
-    where job_id = ${jobId} and host = ${host}
-    returning greatest(0, extract(epoch from next_fetch_at - now()) * 1000 - greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)))::float8 as "waitMs"`;
-  return row?.waitMs ?? 0;
+    with h as (
+      select id, greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond' as delay,
+        greatest(next_fetch_at, now(), ${lastRequestAt}::timestamptz
+          + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond') as send_at
+      from hosts where job_id = ${jobId} and host = ${host}
+      for update
+    )
+    update hosts set next_fetch_at = h.send_at + h.delay from h where hosts.id = h.id
+    returning extract(epoch from h.send_at - now())::float8 * 1000 as "waitMs"`;
+  return Math.max(0, row?.waitMs ?? 0);
+}
+
+/**
+ * A request leaving well after its claim (a busy event loop, a slow lock) restarts the host's
+ * delay from now, so that the next claim on the host cannot come less than a delay after it.
+ */
+export async function restartHostDelay(sql: Sql, jobId: number, host: string): Promise<void> {
+  await sql`
+    update hosts set next_fetch_at = greatest(next_fetch_at, clock_timestamp() + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond')
+    where job_id = ${jobId} and host = ${host}`;
 }

@@ -4,12 +4,18 @@ import type { AddressInfo } from "node:net";
 import iconv from "iconv-lite";
 import { generateTestWeb, type TestWeb } from "./generator";
 import { renderPage, renderRobots } from "./render";
+import { gzipBomb, HOSTILE_HOSTS, serveHostile } from "./hostile";
 
 /** One request as the server saw it (for politeness and no-refetch assertions). */
 export interface RequestLogEntry { at: number; host: string; path: string; status: number }
 
 /** A running test web. */
-export interface TestWebServer { web: TestWeb; port: number; url: string; log: RequestLogEntry[]; close(): Promise<void> }
+export interface TestWebServer {
+  web: TestWeb; port: number; url: string; log: RequestLogEntry[];
+  /** The most requests each host had open at once. */
+  peakOpen: Map<string, number>;
+  close(): Promise<void>;
+}
 
 function respond(web: TestWeb, host: string, path: string): { status: number; type: string; body: Buffer } {
   if (path === "/robots.txt") {
@@ -28,16 +34,32 @@ function respond(web: TestWeb, host: string, path: string): { status: number; ty
 }
 
 /** Start serving a test web on 127.0.0.1:`port` (0 = any free port). */
-export async function startTestWeb(opts: { seed: number; pages: number; port?: number; keepLog?: boolean }): Promise<TestWebServer> {
+export async function startTestWeb(opts: { seed: number; pages: number; port?: number; keepLog?: boolean; hostile?: boolean; latencyMs?: number }): Promise<TestWebServer> {
   const web = generateTestWeb(opts);
+  if (opts.hostile) await gzipBomb();
   const log: RequestLogEntry[] = [];
+  const open = new Map<string, number>();
+  const peakOpen = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const now = (open.get(host) ?? 0) + 1;
+    open.set(host, now);
+    if (now > (peakOpen.get(host) ?? 0)) peakOpen.set(host, now);
+    res.once("close", () => open.set(host, (open.get(host) ?? 1) - 1));
     const path = (req.url ?? "/").split("?")[0];
+    if (opts.hostile && HOSTILE_HOSTS.has(host)) {
+      if (opts.keepLog) log.push({ at: Date.now(), host, path: req.url ?? "/", status: 0 });
+      serveHostile(host, path, req, res);
+      return;
+    }
     const r = respond(web, host, path);
     if (opts.keepLog) log.push({ at: Date.now(), host, path, status: r.status });
-    res.writeHead(r.status, { "content-type": r.type, "content-length": r.body.length });
-    res.end(r.body);
+    const send = () => {
+      res.writeHead(r.status, { "content-type": r.type, "content-length": r.body.length });
+      res.end(r.body);
+    };
+    if (opts.latencyMs) setTimeout(send, opts.latencyMs);
+    else send();
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -46,7 +68,7 @@ export async function startTestWeb(opts: { seed: number; pages: number; port?: n
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    web, port, log, url: `http://127.0.0.1:${port}`,
+    web, port, log, peakOpen, url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
