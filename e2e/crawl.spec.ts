@@ -24,6 +24,27 @@ test("the API: health, per-field errors for bad input with nothing written, 201 
   expect(stop.status()).toBe(400);
 });
 
+test("crawl settings: bad ones are named; proxy and site passwords and cookies are never shown back", async ({ request, page }) => {
+  const bad = await request.post("/api/jobs", { data: { keywords: "历史", seeds: ["http://hist-1.test/"], scope: "everywhere",
+    deny: ["bad pattern!"], proxy: "ftp://proxy", siteAuth: ["no-password-here"] } });
+  expect(bad.status()).toBe(400);
+  expect(Object.keys((await bad.json()).fields).sort()).toEqual(["deny", "proxy", "scope", "siteAuth"]);
+  const secret = "Top$ecret42";
+  const good = await request.post("/api/jobs", { data: { keywords: "历史", seeds: ["http://hist-1.test/"], maxPages: 1, scope: "seed-domains",
+    deny: ["*.ads.test"], proxy: `http://bob:${secret}@127.0.0.1:9`, siteAuth: [`hist-1.test alice:${secret}`], cookies: [`hist-1.test sid=${secret}`] } });
+  expect(good.status()).toBe(201);
+  const { job } = await good.json();
+  expect(JSON.stringify(job)).not.toContain(secret);
+  const read = await (await request.get(`/api/jobs/${job.id}`)).text();
+  expect(read).not.toContain(secret);
+  expect(read).toContain("seed-domains");
+  await page.goto(`/jobs/${job.id}`);
+  await page.getByTestId("job-settings").evaluate((el) => el.closest("details")!.setAttribute("open", ""));
+  await expect(page.getByTestId("job-settings")).toContainText("*.ads.test");
+  expect(await page.content()).not.toContain(secret);
+  await request.post(`/api/jobs/${job.id}/actions`, { data: { action: "stop" } });
+});
+
 test("the topic API: CLC search and browse, preview, score, save, switch a job's topic", async ({ request }) => {
   const search = await (await request.get("/api/clc/search?q=" + encodeURIComponent("计算机"))).json();
   expect(search.results.length).toBeGreaterThan(0);

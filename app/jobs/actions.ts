@@ -12,7 +12,8 @@ export interface CreateJobState { errors?: FieldErrors; values?: Record<string, 
 export async function createJobAction(_prev: CreateJobState, form: FormData): Promise<CreateJobState> {
   const values = Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$")).map(([k, v]) => [k, String(v)]));
   const input = parseJobInput(values);
-  if (!input.ok) return { errors: input.errors, values };
+  // Credentials are never sent back to the browser, not even to the person who typed them.
+  if (!input.ok) return { errors: input.errors, values: { ...values, proxy: "", siteAuth: "", cookies: "" } };
   let job;
   try {
     job = await createJob(getPrisma(), input.value);

@@ -37,7 +37,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
   if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
   const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
   const seeds = canonicalSeeds(input.seeds);
-  return prisma.$transaction(async (tx) => {
+  const job = await prisma.$transaction(async (tx) => {
     const job = await tx.job.create({
       data: {
         name: input.name || saved?.name || [...input.clc, ...input.keywords].slice(0, 3).join(" · "),
@@ -59,6 +59,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
     await tx.jobEvent.create({ data: { jobId: job.id, kind: "created", message: `Job created with ${seeds.length} seed(s)` } });
     return job;
   });
+  return withRedactedSettings(job);
 }
 
 /** The newest jobs first. */

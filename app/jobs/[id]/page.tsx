@@ -45,6 +45,15 @@ export default async function JobPage({ params, searchParams }: {
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-slate-600">{t("jobSettings")}</summary>
+        {/* getJob hides passwords and cookie values; lists are shown one entry per line. */}
+        <dl data-testid="job-settings" className="mt-2 grid grid-cols-1 gap-1 font-mono text-xs sm:grid-cols-2">
+          {Object.entries(job.settings as Record<string, unknown>).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)).map(([k, v]) => (
+            <div key={k}><dt className="inline text-slate-500">{k}: </dt><dd className="inline break-all">{Array.isArray(v) ? v.join(" | ") : String(v)}</dd></div>
+          ))}
+        </dl>
+      </details>
       {progress && <LiveProgress jobId={job.id} initial={JSON.parse(JSON.stringify(progress))} labels={{
         status: t("jobStatus"), fetched: t("colFetched"), relevant: t("colRelevant"), harvest: t("colHarvest"),
         failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),

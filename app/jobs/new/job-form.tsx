@@ -3,7 +3,11 @@ import { useActionState } from "react";
 import { createJobAction, type CreateJobState } from "../actions";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
-  "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors", string>;
+  "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
+  "siteAuth" | "cookies", string>;
+
+/** The advanced settings: numbers with their labels and defaults, and the scope choices. */
+export interface AdvancedFields { numbers: { name: string; label: string; value: number }[]; scopes: { value: string; label: string }[] }
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 
@@ -27,8 +31,8 @@ function NumberField({ name, label, value, errors, decimal }: {
 }
 
 /** The new-job form: validated on the server; errors come back per field with the typed values kept. */
-export function JobForm({ labels, strategies, defaults }: {
-  labels: Labels; strategies: string[];
+export function JobForm({ labels, strategies, defaults, advanced }: {
+  labels: Labels; strategies: string[]; advanced: AdvancedFields;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
@@ -70,6 +74,44 @@ export function JobForm({ labels, strategies, defaults }: {
         <NumberField name="minDelayMs" label={labels.delay} value={v.minDelayMs ?? defaults.minDelayMs} errors={state.errors} />
         <NumberField name="maxHostConnections" label={labels.hostConnections} value={v.maxHostConnections ?? defaults.maxHostConnections} errors={state.errors} />
       </div>
+      <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
+        ["scope", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
+        <summary className="cursor-pointer text-sm font-medium">{labels.advanced}</summary>
+        <div className="mt-3 space-y-3">
+          <label className="block text-sm">
+            <span className="font-medium">{labels.scope}</span>
+            <select name="scope" defaultValue={v.scope ?? "any"} className={input}>
+              {advanced.scopes.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            </select>
+            <FieldError errors={state.errors} name="scope" />
+          </label>
+          {(["allow", "deny"] as const).map((k) => (
+            <label key={k} className="block text-sm">
+              <span className="font-medium">{labels[k]}</span>
+              <textarea name={k} rows={2} defaultValue={v[k]} className={`${input} font-mono`} />
+              <FieldError errors={state.errors} name={k} />
+            </label>
+          ))}
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {advanced.numbers.map((n) => (
+              <NumberField key={n.name} name={n.name} label={n.label} value={v[n.name] ?? n.value} errors={state.errors} />
+            ))}
+          </div>
+          {/* Credentials are never sent back: after a failed submit they must be typed again. */}
+          <label className="block text-sm">
+            <span className="font-medium">{labels.proxy}</span>
+            <input name="proxy" type="password" autoComplete="off" className={`${input} font-mono`} />
+            <FieldError errors={state.errors} name="proxy" />
+          </label>
+          {(["siteAuth", "cookies"] as const).map((k) => (
+            <label key={k} className="block text-sm">
+              <span className="font-medium">{labels[k]}</span>
+              <textarea name={k} rows={2} autoComplete="off" className={`${input} font-mono`} />
+              <FieldError errors={state.errors} name={k} />
+            </label>
+          ))}
+        </div>
+      </details>
       <button type="submit" disabled={isPending} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800 disabled:opacity-50">
         {labels.submit}
       </button>

@@ -1,5 +1,7 @@
 import { STRATEGY_IDS } from "@/lib/strategy/registry";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
+import { CrawlSettingsSchema } from "@/lib/jobs/settings";
+import { SCOPE_MODES } from "@/lib/crawler/scope";
 import { getT } from "../../i18n";
 import { JobForm } from "./job-form";
 
@@ -11,13 +13,24 @@ export default async function NewJobPage() {
     name: t("fieldName"), nameHint: t("fieldNameHint"), keywords: t("fieldKeywords"), keywordsHint: t("fieldKeywordsHint"), clc: t("fieldClc"), clcHint: t("fieldClcHint"),
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
     maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), delay: t("fieldDelay"), hostConnections: t("fieldHostConnections"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
+    advanced: t("advancedSettings"), scope: t("fieldScope"), allow: t("fieldAllow"), deny: t("fieldDeny"), proxy: t("fieldProxy"),
+    siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"),
+  };
+  const d = CrawlSettingsSchema.parse({});
+  const advanced = {
+    numbers: ([
+      ["maxPagesPerHost", "fieldMaxPagesPerHost"], ["maxQueryVariants", "fieldMaxQueryVariants"], ["maxLinksPerPage", "fieldMaxLinksPerPage"],
+      ["maxRepeatedSegments", "fieldMaxRepeatedSegments"], ["connectTimeoutMs", "fieldConnectTimeout"], ["headersTimeoutMs", "fieldHeadersTimeout"],
+      ["bodyTimeoutMs", "fieldBodyTimeout"], ["maxBodyBytes", "fieldMaxBodyBytes"],
+    ] as const).map(([name, key]) => ({ name, label: t(key), value: d[name] })),
+    scopes: SCOPE_MODES.map((m) => ({ value: m, label: t(`scope_${m}`) })),
   };
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
       <JobForm labels={labels} strategies={[...STRATEGY_IDS]}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
-          minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} />
+          minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} />
     </section>
   );
 }
