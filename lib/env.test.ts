@@ -16,3 +16,8 @@ test("every bad variable is named in one error", () => {
     return true;
   });
 });
+
+test("PRIVATE_NETWORK_ALLOW takes CIDRs and host names and names a bad entry", () => {
+  assert.deepEqual(loadEnv({ PRIVATE_NETWORK_ALLOW: "10.1.0.0/16, intranet.example.com" }).PRIVATE_NETWORK_ALLOW, ["10.1.0.0/16", "intranet.example.com"]);
+  assert.throws(() => loadEnv({ PRIVATE_NETWORK_ALLOW: "10.0.0.0/99" }), /PRIVATE_NETWORK_ALLOW.*not a CIDR/s);
+});
