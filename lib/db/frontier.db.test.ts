@@ -196,3 +196,15 @@ test("exact and near duplicates are stored, marked as such, and their links are 
     ["http://n.test/from-first", "pending", null],
   ]);
 });
+
+test("a job's own concurrency limit holds across claimers", async () => {
+  const job = await makeJob(db.url, { maxPages: 100, maxConcurrency: 5 });
+  await seedUrls(job.id, 40);
+  await Promise.all([alive("w-c1"), alive("w-c2")]);
+  const a = await claimUrls(db.sql, { workerId: "w-c1", limit: 50, ...LEASE, jobIds: [job.id] });
+  const b = await claimUrls(db.sql, { workerId: "w-c2", limit: 50, ...LEASE, jobIds: [job.id] });
+  assert.equal(a.length, 5);
+  assert.equal(b.length, 0, "the job already has 5 URLs in flight");
+  await db.sql.begin((tx) => finishLease(tx, { id: a[0].id, workerId: "w-c1", status: "done" }));
+  assert.equal((await claimUrls(db.sql, { workerId: "w-c2", limit: 50, ...LEASE, jobIds: [job.id] })).length, 1);
+});

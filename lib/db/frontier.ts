@@ -42,12 +42,19 @@ export async function claimUrls(
   const claimedAt = Date.now();
   const rows = await sql<Omit<ClaimedUrl, "claimedAt">[]>`
     with job as (
-      select id, max_pages - pages_reserved as room from jobs
-      where status = 'running' and pages_reserved < max_pages
-        and (time_budget_sec is null or started_at + make_interval(secs => time_budget_sec) > now())
-        and (${jobFilter}::int[] is null or id = any(${jobFilter}::int[]))
+      -- room: what is left of the page budget, and of the job's own concurrency limit
+      -- (settings.maxConcurrency across all workers; 0 or unset = only each worker's limit).
+      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room
+      from jobs j
+      cross join lateral (
+        select nullif((j.settings->>'maxConcurrency')::int, 0) - count(*) as room
+        from frontier f where f.job_id = j.id and f.status = 'leased' and coalesce((j.settings->>'maxConcurrency')::int, 0) > 0
+      ) c
+      where j.status = 'running' and j.pages_reserved < j.max_pages and coalesce(c.room, 1) > 0
+        and (j.time_budget_sec is null or j.started_at + make_interval(secs => j.time_budget_sec) > now())
+        and (${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))
       order by random() limit 1
-      for no key update
+      for no key update of j
     ), ready as (
       select h.host, h.job_id, greatest(h.min_delay_ms, coalesce(h.crawl_delay_ms, 0)) as delay_ms from hosts h
       where h.job_id = (select id from job) and h.in_flight < h.max_connections and h.next_fetch_at <= now()

@@ -73,6 +73,8 @@ const patternList = (field: string) =>
 export const CrawlSettingsSchema = z.object({
   minDelayMs: integerField("minDelayMs", 0, 600_000).default(DEFAULT_MIN_DELAY_MS),
   maxHostConnections: integerField("maxHostConnections", 1, 32).default(DEFAULT_MAX_HOST_CONNECTIONS),
+  /** URLs of this job in flight at once across all workers (0 = only each worker's own limit). */
+  maxConcurrency: integerField("maxConcurrency", 0, 10_000).default(0),
   resolve: listOf(/[\s,]+/).superRefine((entries, ctx) => {
     try {
       parseResolveMap(entries);

@@ -19,7 +19,7 @@ export default async function NewJobPage() {
   const d = CrawlSettingsSchema.parse({});
   const advanced = {
     numbers: ([
-      ["maxPagesPerHost", "fieldMaxPagesPerHost"], ["maxQueryVariants", "fieldMaxQueryVariants"], ["maxLinksPerPage", "fieldMaxLinksPerPage"],
+      ["maxConcurrency", "fieldMaxConcurrency"], ["maxPagesPerHost", "fieldMaxPagesPerHost"], ["maxQueryVariants", "fieldMaxQueryVariants"], ["maxLinksPerPage", "fieldMaxLinksPerPage"],
       ["maxRepeatedSegments", "fieldMaxRepeatedSegments"], ["connectTimeoutMs", "fieldConnectTimeout"], ["headersTimeoutMs", "fieldHeadersTimeout"],
       ["bodyTimeoutMs", "fieldBodyTimeout"], ["maxBodyBytes", "fieldMaxBodyBytes"],
     ] as const).map(([name, key]) => ({ name, label: t(key), value: d[name] })),
