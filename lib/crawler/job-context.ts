@@ -1,7 +1,7 @@
 /** What a worker needs to know about a job to process its URLs, loaded once and cached briefly. */
 import type { Sql } from "../db/sql";
 import { topicScorer, type TopicScorer, type TopicVector } from "../topic/topic";
-import { getStrategy } from "../strategy/registry";
+import { getStrategy, parseStrategyParams } from "../strategy/registry";
 import type { Strategy } from "../strategy/types";
 import { parseResolveMap, type ResolveMap } from "./resolve-map";
 import type { HostPoliteness } from "../db/hosts";
@@ -14,6 +14,8 @@ export interface JobContext {
   topic: TopicScorer;
   topicRevision: number;
   strategy: Strategy;
+  /** The strategy's parameters, defaults filled in. */
+  strategyParams: Record<string, unknown>;
   maxDepth: number;
   pageThreshold: number;
   resolve: ResolveMap;
@@ -30,8 +32,8 @@ const CACHE_TTL_MS = 10_000;
 export function createJobContextCache(sql: Sql) {
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
   async function load(id: number): Promise<JobContext> {
-    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; maxDepth: number; pageThreshold: number; settings: unknown; seeds: string[] }[]>`
-      select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, max_depth as "maxDepth",
+    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; strategyParams: unknown; maxDepth: number; pageThreshold: number; settings: unknown; seeds: string[] }[]>`
+      select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, strategy_params as "strategyParams", max_depth as "maxDepth",
         page_threshold as "pageThreshold", settings, seeds
       from jobs where id = ${id}`;
     if (!row) throw new Error(`job ${id} vanished`);
@@ -41,6 +43,7 @@ export function createJobContextCache(sql: Sql) {
       topic: topicScorer(row.topicSnapshot),
       topicRevision: row.topicRevision,
       strategy: getStrategy(row.strategy),
+      strategyParams: parseStrategyParams(row.strategy, row.strategyParams),
       maxDepth: row.maxDepth,
       pageThreshold: row.pageThreshold,
       resolve: parseResolveMap(settings.resolve),

@@ -4,6 +4,8 @@ import type { ClaimedUrl } from "../db/frontier";
 import { requeueUntried, retryLater } from "../db/frontier";
 import { readRobots, reserveHostSlot, restartHostDelay, saveRobots } from "../db/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../db/pages";
+import { loadStrategyState } from "../db/strategy-state";
+import { emptyState } from "../strategy/types";
 import type { Sql } from "../db/sql";
 import { pageTerms, scoreTerms } from "../topic/topic";
 import { classifyOutcome, isHtmlMime } from "./classify";
@@ -139,17 +141,17 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
-  await storePage(deps.sql, buildPageRecord(deps, ctx, item, outcome, base));
+  await storePage(deps.sql, await buildPageRecord(deps, ctx, item, outcome, base));
   return "stored";
 }
 
 type Response = Extract<FetchOutcome, { ok: true }>;
 
 /** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
-function buildPageRecord(
+async function buildPageRecord(
   deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response,
   base: { jobId: number; frontierId: string; workerId: string; host: string; requestedAt: Date },
-): PageRecord {
+): Promise<PageRecord> {
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
   const parsed = parseHtml(decoded.text, outcome.finalUrl);
   const textTerms = pageTerms(ctx.topic, parsed.mainText);
@@ -161,8 +163,12 @@ function buildPageRecord(
     maxDepth: ctx.maxDepth, maxRepeatedSegments: s.maxRepeatedSegments, maxLinksPerPage: s.maxLinksPerPage,
     maxQueryVariants: s.maxQueryVariants, inScope: ctx.inScope, allowVariant: deps.allowVariant,
   });
-  const priorities = ctx.strategy.scoreLinks(
-    { url: outcome.finalUrl, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority }, links);
+  const strategy = ctx.strategy;
+  const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
+  const scores = strategy.scoreLinks({
+    parent: { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority },
+    links, topic: ctx.topic, params: ctx.strategyParams, state,
+  });
   // Links refused for where they were found (too deep, too many on the page) are only counted:
   // the same URL may still turn up elsewhere, and a stored skip would keep it out for good.
   const rejected: Record<string, number> = {};
@@ -172,7 +178,8 @@ function buildPageRecord(
       rejected[reason] = (rejected[reason] ?? 0) + 1;
       return [];
     }
-    return priorities[i] === null ? [] : [{ ...l, priority: priorities[i] as number, skipReason: reason }];
+    const { priority, detail } = scores[i];
+    return priority === null ? [] : [{ ...l, priority, detail, skipReason: reason }];
   });
   const finalCanon = outcome.redirects.length ? canonicalizeUrl(outcome.finalUrl) : undefined;
 
@@ -202,6 +209,7 @@ function buildPageRecord(
     redirects: outcome.redirects,
     linksRejected: Object.keys(rejected).length ? rejected : null,
     maxPagesPerHost: s.maxPagesPerHost,
+    merge: strategy.merge,
     links,
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,

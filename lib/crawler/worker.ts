@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../db/frontier";
 import type { Sql } from "../db/sql";
 import { rescoreBatch } from "../db/rescore";
+import { recomputeDueJobs } from "../db/recompute";
+import { getStrategy, STRATEGY_IDS } from "../strategy/registry";
 import { beat } from "../db/workers";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
@@ -34,6 +36,9 @@ export interface WorkerOptions {
   exitWhenJobsEnd?: boolean;
   log?: (line: string) => void;
 }
+
+/** Strategies whose priorities are recomputed over the job's graph. */
+const RECOMPUTING_STRATEGIES = STRATEGY_IDS.filter((id) => getStrategy(id).recompute);
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
@@ -115,6 +120,17 @@ export function createCrawlWorker(opts: WorkerOptions) {
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
     await endFinishedJobs();
     await rescoreForAWhile();
+    recomputeInBackground();
+  }
+
+  let recomputing: Promise<unknown> | undefined;
+  /** Start the graph recomputes that are due, without holding up heartbeats (one at a time per worker). */
+  function recomputeInBackground(): void {
+    if (recomputing || isDraining) return;
+    recomputing = recomputeDueJobs(opts.sql, RECOMPUTING_STRATEGIES, log)
+      .then((ids) => ids.length && log(`recomputed priorities of job(s) ${ids.join(", ")}`))
+      .catch((e) => log(`recompute failed: ${(e as Error).message}`))
+      .finally(() => { recomputing = undefined; });
   }
 
   /** Re-score pages of jobs whose topic changed, for at most a second per maintenance tick. */
@@ -156,6 +172,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await Promise.allSettled([...inFlight]);
     } finally {
       clearInterval(timer);
+      await recomputing;
       await endFinishedJobs().catch(() => {});
       await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "stopped", inFlight: 0, fetchedTotal: counts.stored }).catch(() => {});
       await Promise.all([...fetchers.values()].map((f) => f.close()));

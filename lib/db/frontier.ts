@@ -4,6 +4,7 @@
  */
 import { releaseHost } from "./hosts";
 import type { Sql, Tx } from "./sql";
+import type { MergeMode } from "../strategy/types";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -19,6 +20,9 @@ export interface ClaimedUrl {
  * beyond, it is the best among the hosts that have waited longest.
  */
 export const MAX_HOSTS_PROBED = 256;
+
+/** On a random turn (Tianwang), a host's URL is drawn from its this many best, so the draw stays an index scan. */
+export const RANDOM_POOL = 50;
 
 /** Retries before a URL is failed for good. */
 export const MAX_ATTEMPTS = 3;
@@ -44,7 +48,10 @@ export async function claimUrls(
     with job as (
       -- room: what is left of the page budget, and of the job's own concurrency limit
       -- (settings.maxConcurrency across all workers; 0 or unset = only each worker's limit).
-      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room
+      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,
+        -- Tianwang's selection (seed 000): after N claims by weight, M claims at random.
+        j.strategy = 'tianwang' and j.claims_made % (coalesce((j.strategy_params->>'byWeight')::int, 1) + coalesce((j.strategy_params->>'random')::int, 1))
+          >= coalesce((j.strategy_params->>'byWeight')::int, 1) as is_random_turn
       from jobs j
       cross join lateral (
         select nullif((j.settings->>'maxConcurrency')::int, 0) - count(*) as room
@@ -66,13 +73,18 @@ export async function claimUrls(
       select h.host, f.id, f.priority, f.depth, h.delay_ms
       from ready h
       cross join lateral (
-        select f.id, f.priority, f.depth from frontier f
-        where f.job_id = h.job_id and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
-        order by f.priority desc, f.depth, f.id
+        -- Each host's best URL; on a random turn, one at random among its RANDOM_POOL best.
+        select s.id, s.priority, s.depth from (
+          select f.id, f.priority, f.depth from frontier f
+          where f.job_id = h.job_id and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
+          order by f.priority desc, f.depth, f.id
+          limit case when (select is_random_turn from job) then ${RANDOM_POOL} else 1 end
+          for update skip locked
+        ) s
+        order by case when (select is_random_turn from job) then random() else 0 end
         limit 1
-        for update skip locked
       ) f
-      order by f.priority desc, f.depth, f.id
+      order by case when (select is_random_turn from job) then random() else 0 end, f.priority desc, f.depth, f.id
       limit least(${opts.limit}, (select room from job))
     ), busy as (
       -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
@@ -89,7 +101,7 @@ export async function claimUrls(
       from cand where f.id = cand.id and cand.host in (select host from busy)
       returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts
     ), reserve as (
-      update jobs set pages_reserved = pages_reserved + (select count(*) from leased)
+      update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)
     )
     select * from leased`;
@@ -208,25 +220,41 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
 export interface NewLinks {
   jobId: number; depth: number; parentPageId: string | null; urls: string[]; hosts: string[]; anchors: string[]; priorities: number[];
   skipReasons?: (string | null)[];
+  /** What made each priority (stored for the dashboard). */
+  details?: (Record<string, unknown> | null)[];
+  /** How a URL already queued takes the new priority: keep (default), max or sum. */
+  merge?: MergeMode;
 }
 
 /**
- * Queue links in one statement; URLs the job already knows are left as they are. Returns how
- * many were new. Rows go in URL order so that concurrent pages sharing links take the unique
+ * Queue links in one statement. A URL the job already knows keeps its row; with merge "max" a
+ * pending URL takes a higher priority, with "sum" pending and fetched URLs add the new priority
+ * to theirs (cash and rank passing). Returns how many were new. Rows go in URL order so that concurrent pages sharing links take the unique
  * index's locks in the same order (unordered, two pages deadlocked every few seconds).
  */
 export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: number; hosts: string[] }> {
   if (l.urls.length === 0) return { enqueued: 0, hosts: [] };
   const reasons = l.skipReasons ?? l.urls.map(() => null);
-  const rows = await tx<{ skipped: boolean; host: string }[]>`
-    insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text, status, skip_reason)
+  const details = (l.details ?? l.urls.map(() => null)).map((d) => (d ? JSON.stringify(d) : null));
+  const onConflict = {
+    keep: tx`do nothing`,
+    max: tx`do update set priority = excluded.priority, priority_detail = excluded.priority_detail, updated_at = now()
+      where frontier.status = 'pending' and excluded.status = 'pending' and excluded.priority > frontier.priority`,
+    sum: tx`do update set priority = frontier.priority + excluded.priority, updated_at = now(),
+      priority_detail = coalesce(excluded.priority_detail, '{}'::jsonb) || jsonb_build_object('total', frontier.priority + excluded.priority,
+        'parents', coalesce((frontier.priority_detail->>'parents')::int, 1) + 1)
+      where frontier.status in ('pending', 'done') and excluded.status = 'pending'`,
+  }[l.merge ?? "keep"];
+  const rows = await tx<{ inserted: boolean; skipped: boolean; host: string }[]>`
+    insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text, status, skip_reason, priority_detail)
     select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a,
-      case when r is null then 'pending'::frontier_status else 'skipped'::frontier_status end, r
-    from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[]) as t(u, h, p, a, r)
+      case when r is null then 'pending'::frontier_status else 'skipped'::frontier_status end, r, d::jsonb
+    from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[], ${details}::text[])
+      as t(u, h, p, a, r, d)
     order by u
-    on conflict (job_id, url_key) do nothing
-    returning status = 'skipped' as skipped, host`;
-  const queued = rows.filter((r) => !r.skipped);
+    on conflict (job_id, url_key) ${onConflict}
+    returning xmax = 0 as inserted, status = 'skipped' as skipped, host`;
+  const queued = rows.filter((r) => r.inserted && !r.skipped);
   return { enqueued: queued.length, hosts: queued.map((r) => r.host) };
 }
 

@@ -46,6 +46,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
         topicSnapshot: topic as object,
         seeds: seeds.map((s) => s.url),
         strategy: input.strategy,
+        strategyParams: input.strategyParams as object,
         settings: Object.fromEntries(Object.keys(CrawlSettingsSchema.shape).map((k) => [k, input[k as keyof JobInput]])) as object,
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,

@@ -3,6 +3,7 @@ import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, 
 import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
 import type { Sql, Tx } from "./sql";
+import type { MergeMode } from "../strategy/types";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -18,9 +19,11 @@ export interface PageRecord {
   linksRejected: Record<string, number> | null;
   /** The job's per-host page limit (0 = none). */
   maxPagesPerHost: number;
+  /** How a link already queued takes this page's priority for it (the strategy's merge mode). */
+  merge: MergeMode;
   links: { url: string; host: string; anchor: string }[];
   /** Links to queue (a subset of `links`) with their priorities; those with a skip reason are stored as skipped. */
-  queue: { url: string; host: string; anchor: string; priority: number; skipReason?: string | null }[];
+  queue: { url: string; host: string; anchor: string; priority: number; detail?: Record<string, unknown>; skipReason?: string | null }[];
   redirectTarget?: { url: string; host: string };
   /** Politeness settings for hosts first seen on this page. */
   politeness: HostPoliteness;
@@ -99,6 +102,7 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
       jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
       urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),
       priorities: queue.map((l) => l.priority), skipReasons: queue.map((l) => l.skipReason ?? null),
+      details: queue.map((l) => l.detail ?? null), merge: p.merge,
     });
     // The lease is finished last: updating our own frontier row writes a new entry in its
     // unique index, and a page enqueueing a link to us would wait on it while we wait on its

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { describeSeedProblem } from "../crawler/url";
 import { CrawlSettingsSchema, integerField, listOf } from "./settings";
-import { STRATEGY_IDS } from "../strategy/registry";
+import { parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 
 export const DEFAULT_MAX_PAGES = 1000;
@@ -46,7 +46,16 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
 });
 
 /** A validated job definition; `topic` is built here unless the job names a saved topic. */
-export type JobInput = z.output<typeof JobInputSchema> & { topic?: TopicVector };
+export type JobInput = z.output<typeof JobInputSchema> & { topic?: TopicVector; strategyParams: Record<string, unknown> };
+
+/** A strategy's parameters: an object (API, CLI) or form fields named `strategyParams.NAME`. */
+function rawStrategyParams(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null) return {};
+  const r = raw as Record<string, unknown>;
+  if (r.strategyParams !== undefined) return r.strategyParams;
+  const prefix = `strategyParams.${String(r.strategy ?? "")}.`;
+  return Object.fromEntries(Object.entries(r).filter(([k, v]) => k.startsWith(prefix) && v !== "").map(([k, v]) => [k.slice(prefix.length), v]));
+}
 
 function addError(errors: FieldErrors, field: string, message: string) {
   (errors[field] ??= []).push(message.startsWith(field) ? message : `${field}: ${message}`);
@@ -84,6 +93,14 @@ export function parseJobInput(raw: unknown, opts: { topic?: TopicVector } = {}):
     (sources.data.topicId !== undefined && sources.data.topicId !== "");
   if (!hasTopicSource) addError(errors, "keywords", "give at least one keyword (e.g. 计算机,网络), a CLC class or a saved topic");
   const topic = opts.topic ?? (r.success && hasTopicSource ? buildJobTopic(r.data, errors) : undefined);
-  if (r.success && Object.keys(errors).length === 0) return { ok: true, value: { ...r.data, topic } };
+  let strategyParams: Record<string, unknown> = {};
+  if (r.success) {
+    try {
+      strategyParams = parseStrategyParams(r.data.strategy, rawStrategyParams(raw));
+    } catch (err) {
+      addError(errors, "strategyParams", (err as Error).message);
+    }
+  }
+  if (r.success && Object.keys(errors).length === 0) return { ok: true, value: { ...r.data, topic, strategyParams } };
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
 }

@@ -4,5 +4,8 @@ import type { Strategy } from "./types";
 export const bfs: Strategy = {
   id: "bfs",
   description: "Breadth-first: pages closest to the seeds first",
-  scoreLinks: (_parent, links) => links.map(() => 0),
+  source: "baseline (seeds 001, 004)",
+  params: [],
+  merge: "keep",
+  scoreLinks: ({ links, parent }) => links.map(() => ({ priority: 0, detail: { depth: parent.depth + 1 } })),
 };

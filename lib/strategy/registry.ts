@@ -1,17 +1,67 @@
 /** Every strategy the crawler offers, by id. Adding one = one file + one line here. */
+import { z } from "zod";
+import { backlinks } from "./backlinks";
 import { bestFirst } from "./best-first";
 import { bfs } from "./bfs";
-import type { Strategy } from "./types";
+import { cmscrawler } from "./cmscrawler";
+import { opic, opicNutch } from "./opic";
+import { ipagerank, largerSiteFirst, pagerank, trHits, trPagerank } from "./pagerank";
+import { partialPagerank } from "./partial-pagerank";
+import { rw } from "./rw";
+import { tianwang } from "./tianwang";
+import type { ParamSpec, Strategy } from "./types";
 
-export const STRATEGY_IDS = ["bfs", "best-first"] as const;
+export const STRATEGY_IDS = [
+  "bfs", "tianwang", "best-first", "rw", "pagerank", "partial-pagerank", "ipagerank", "opic", "opic-nutch",
+  "backlinks", "larger-site-first", "tr-pagerank", "tr-hits", "cmscrawler",
+] as const;
 /** A known strategy id. */
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
-const STRATEGIES: Record<StrategyId, Strategy> = { bfs, "best-first": bestFirst };
+const STRATEGIES: Record<StrategyId, Strategy<never>> = {
+  bfs, tianwang, "best-first": bestFirst, rw, pagerank, "partial-pagerank": partialPagerank, ipagerank, opic,
+  "opic-nutch": opicNutch, backlinks, "larger-site-first": largerSiteFirst, "tr-pagerank": trPagerank, "tr-hits": trHits, cmscrawler,
+};
 
 /** The strategy named `id`; throws with the allowed values when unknown. */
 export function getStrategy(id: string): Strategy {
   const s = STRATEGIES[id as StrategyId];
   if (!s) throw new Error(`unknown strategy "${id}": use one of ${STRATEGY_IDS.join(", ")}`);
-  return s;
+  // Each strategy's parameters are validated by its own schema (parseStrategyParams) before use.
+  return s as unknown as Strategy;
+}
+
+function specSchema(spec: ParamSpec) {
+  if (spec.kind === "choice") {
+    return z.enum(spec.choices as [string, ...string[]], { error: `${spec.name} must be one of: ${spec.choices.join(", ")}` }).default(spec.default);
+  }
+  const range = `${spec.name} must be ${spec.integer ? "a whole number" : "a number"} from ${spec.min} to ${spec.max}`;
+  let n = z.number({ error: range }).min(spec.min, range).max(spec.max, range);
+  if (spec.integer) n = n.int(range);
+  return z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), n).default(spec.default);
+}
+
+/** The validator of a strategy's parameters (defaults filled in, unknown names refused). */
+export function strategyParamsSchema(id: string) {
+  const s = getStrategy(id);
+  return z.strictObject(Object.fromEntries(s.params.map((p) => [p.name, specSchema(p)])), {
+    error: (issue) => issue.code === "unrecognized_keys"
+      ? `strategy ${id} has no parameter ${issue.keys.join(", ")}; its parameters: ${s.params.map((p) => p.name).join(", ") || "none"}`
+      : undefined,
+  });
+}
+
+/** Validate `raw` parameters of strategy `id`; throws a readable error. */
+export function parseStrategyParams(id: string, raw: unknown): Record<string, unknown> {
+  const r = strategyParamsSchema(id).safeParse(raw ?? {});
+  if (!r.success) throw new Error(r.error.issues.map((i) => i.message).join("; "));
+  return r.data;
+}
+
+/** Every strategy with its parameters, for the job form and the API. */
+export function describeStrategies() {
+  return STRATEGY_IDS.map((id) => {
+    const s = getStrategy(id);
+    return { id, description: s.description, source: s.source, params: s.params };
+  });
 }
