@@ -208,3 +208,34 @@ test("a job's own concurrency limit holds across claimers", async () => {
   await db.sql.begin((tx) => finishLease(tx, { id: a[0].id, workerId: "w-c1", status: "done" }));
   assert.equal((await claimUrls(db.sql, { workerId: "w-c2", limit: 50, ...LEASE, jobIds: [job.id] })).length, 1);
 });
+
+test("for every strategy the claim serves the highest priority first; merges keep, raise or add up as the strategy says", async () => {
+  const { STRATEGY_IDS, getStrategy } = await import("../strategy/registry");
+  for (const strategy of STRATEGY_IDS) {
+    const job = await makeJob(db.url, { maxPages: 100, strategy, ...(strategy === "tianwang" ? { strategyParams: { byWeight: 1000, random: 0 } } : {}) });
+    await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+    await seedUrls(job.id, 3, (i) => [0.2, 0.9, 0.5][i], { minDelayMs: 0, maxConnections: 5 });
+    // All on one host, so that the order is the claim's, one URL per claim.
+    await db.sql`update frontier set host = 'one.test' where job_id = ${job.id}`;
+    await db.sql`insert into hosts (job_id, host, robots_state, robots_expires_at) values (${job.id}, 'one.test', 'allow-all', now() + interval '1 hour') on conflict do nothing`;
+    await alive("w-dir");
+    const order: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const [c] = await claimUrls(db.sql, { workerId: "w-dir", limit: 1, ...LEASE, jobIds: [job.id] });
+      order.push(c.priority);
+      await db.sql.begin(async (tx) => {
+        await finishLease(tx, { id: c.id, workerId: "w-dir", status: "done" });
+        await recordOutcome(tx, { jobId: job.id, host: c.host, fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0 });
+      });
+    }
+    assert.deepEqual(order, [0.9, 0.5, 0.2], strategy);
+    // The same URL found again with priority 0.3, then 0.4.
+    const merge = getStrategy(strategy).merge;
+    for (const p of [0.3, 0.4]) {
+      await db.sql.begin((tx) => enqueueLinks(tx, { jobId: job.id, depth: 1, parentPageId: null, urls: ["http://one.test/again"], hosts: ["one.test"],
+        anchors: [""], priorities: [p], details: [{ p }], merge }));
+    }
+    const [again] = await db.sql`select priority from frontier where job_id = ${job.id} and url = 'http://one.test/again'`;
+    assert.ok(Math.abs(again.priority - { keep: 0.3, max: 0.4, sum: 0.7 }[merge]) < 1e-9, `${strategy} (${merge}): ${again.priority}`);
+  }
+});

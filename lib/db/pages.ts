@@ -4,6 +4,7 @@ import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
 import type { Sql, Tx } from "./sql";
 import type { MergeMode } from "../strategy/types";
+import { withDeadlockRetry } from "./deadlock";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -29,20 +30,6 @@ export interface PageRecord {
   politeness: HostPoliteness;
   /** When the request went out (the host's delay counts from it). */
   requestedAt: Date;
-}
-
-const DEADLOCK = "40P01";
-const MAX_DEADLOCK_RETRIES = 3;
-
-/** Run a transaction again when Postgres chose it as a deadlock victim (it was rolled back whole). */
-async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if ((err as { code?: string }).code !== DEADLOCK || attempt >= MAX_DEADLOCK_RETRIES) throw err;
-    }
-  }
 }
 
 /**

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createCrawlWorker } from "../crawler/worker";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { startTestWeb, type TestWebServer } from "../testweb/server";
+import { recomputeDueJobs, recomputePriorities } from "./recompute";
+
+let db: TestDatabase;
+let web: TestWebServer;
+before(async () => {
+  db = await createTestDatabase();
+  // Slow enough (30 ms a response) that maintenance ticks see the crawl running.
+  web = await startTestWeb({ seed: 2, pages: 1500, latencyMs: 30 });
+});
+after(async () => {
+  await web.close();
+  await db.drop();
+});
+
+async function crawl(strategy: string, strategyParams: Record<string, unknown>, maxPages: number) {
+  const job = await makeJob(db.url, { keywords: "经济,市场,金融,贸易", seeds: web.web.portal, maxPages, strategy, strategyParams,
+    resolve: [`*=127.0.0.1:${web.port}`], minDelayMs: 0 });
+  const worker = createCrawlWorker({ sql: db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 200, staleAfterMs: 10_000, idlePollMs: 20,
+    userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {} });
+  await worker.run();
+  return job.id;
+}
+
+test("graph strategies recompute the frontier's priorities during the crawl and say so on the job", async () => {
+  for (const strategy of ["pagerank", "ipagerank", "tr-pagerank", "tr-hits", "larger-site-first"]) {
+    const jobId = await crawl(strategy, { recomputeEvery: 60 }, 200);
+    const events = await db.sql`select message from job_events where job_id = ${jobId} and kind = 'recomputed'`;
+    const all = await db.sql`select kind, message from job_events where job_id = ${jobId}`;
+    assert.ok(events.length >= 1, `${strategy}: no recompute logged: ${JSON.stringify(all)}`);
+    // Recompute once more now that the crawl has ended, and check what it wrote.
+    await db.sql`update jobs set status = 'running' where id = ${jobId}`;
+    const stats = await recomputePriorities(db.sql, jobId);
+    await db.sql`update jobs set status = 'done' where id = ${jobId}`;
+    assert.ok(stats.updated > 0, `${strategy}: ${JSON.stringify(stats)}`);
+    const key = strategy === "larger-site-first" ? "queuedOnHost" : strategy;
+    const [row] = await db.sql`select count(*)::int as n from frontier where job_id = ${jobId} and status = 'pending' and priority_detail ? ${key}`;
+    assert.equal(row.n, stats.updated, `${strategy}: every pending URL explains its ${key}`);
+  }
+});
+
+test("PageRank on the crawled graph: a URL linked from every page outranks one linked once", async () => {
+  const jobId = await crawl("pagerank", { recomputeEvery: 1000 }, 120);
+  await recomputePriorities(db.sql, jobId);
+  const rows = await db.sql<{ priority: number; inlinks: number }[]>`
+    select f.priority, (select count(*)::int from links l where l.job_id = f.job_id and l.to_url_key = f.url_key) as inlinks
+    from frontier f where f.job_id = ${jobId} and f.status = 'pending' order by inlinks desc`;
+  const most = rows[0];
+  const least = rows[rows.length - 1];
+  assert.ok(most.inlinks > least.inlinks && most.priority > least.priority, `${JSON.stringify(most)} vs ${JSON.stringify(least)}`);
+});
+
+test("a recompute that fails keeps the previous priorities and is logged on the job", async () => {
+  const jobId = await crawl("pagerank", { recomputeEvery: 1000 }, 80);
+  const before = await db.sql`select id, priority from frontier where job_id = ${jobId} order by id`;
+  await db.sql`update jobs set status = 'running', pages_fetched = pages_fetched + 5000, strategy_params = '{"d": 7}' where id = ${jobId}`;
+  const ran = await recomputeDueJobs(db.sql, ["pagerank"], () => {});
+  await db.sql`update jobs set status = 'done' where id = ${jobId}`;
+  assert.deepEqual(ran, [jobId]);
+  const [event] = await db.sql`select message from job_events where job_id = ${jobId} and kind = 'recompute-failed'`;
+  assert.match(event.message, /previous priorities kept: d must be a number from 0.01 to 0.99/);
+  assert.deepEqual(await db.sql`select id, priority from frontier where job_id = ${jobId} order by id`, before);
+});
