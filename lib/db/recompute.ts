@@ -37,21 +37,18 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
     return { kind, nodes: rows.length, edges: 0, updated: rows.length, loadMs: 0, computeMs: 0, writeMs: ms };
   }
 
-  const nodeRows = await sql<[string, string, boolean][]>`
-    select f.id, f.status, coalesce(p.is_relevant, false) from frontier f left join pages p on p.frontier_id = f.id
-    where f.job_id = ${jobId} and f.status <> 'skipped'`.values();
+  // Ids come back as float8 (exact below 2^53) so that a million rows are numbers, not strings.
+  const nodeRows = (await sql`
+    select f.id::float8, f.status, coalesce(p.is_relevant, false), ${kind === "ipagerank" ? sql`f.url` : sql`''`}
+    from frontier f left join pages p on p.frontier_id = f.id
+    where f.job_id = ${jobId} and f.status <> 'skipped'`.values()) as unknown as [number, string, boolean, string][];
   const index = new Map<number, number>();
-  nodeRows.forEach((r, i) => index.set(Number(r[0]), i));
+  nodeRows.forEach((r, i) => index.set(r[0], i));
   const withText = kind === "ipagerank";
-  const edgeRows = withText
-    ? await sql<[string, string, string | null, string][]>`
-        select p.frontier_id, t.id, l.anchor_text, l.to_url from links l
-        join pages p on p.id = l.from_page_id join frontier t on t.job_id = l.job_id and t.url_key = l.to_url_key
-        where l.job_id = ${jobId} and t.status <> 'skipped'`.values()
-    : await sql<[string, string][]>`
-        select p.frontier_id, t.id from links l
-        join pages p on p.id = l.from_page_id join frontier t on t.job_id = l.job_id and t.url_key = l.to_url_key
-        where l.job_id = ${jobId} and t.status <> 'skipped'`.values();
+  const edgeRows = (await sql`
+    select p.frontier_id::float8, t.id::float8, ${withText ? sql`l.anchor_text` : sql`null`} from links l
+    join pages p on p.id = l.from_page_id join frontier t on t.job_id = l.job_id and t.url_key = l.to_url_key
+    where l.job_id = ${jobId} and t.status <> 'skipped'`.values()) as unknown as [number, number, string | null][];
   const loadMs = Math.round(performance.now() - t0);
 
   const t1 = performance.now();
@@ -59,15 +56,29 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
   const from = new Int32Array(edgeRows.length);
   const to = new Int32Array(edgeRows.length);
   edgeRows.forEach((e, k) => {
-    from[k] = index.get(Number(e[0])) ?? 0;
-    to[k] = index.get(Number(e[1])) ?? 0;
+    from[k] = index.get(e[0]) ?? 0;
+    to[k] = index.get(e[1]) ?? 0;
   });
   let weights: Float64Array | undefined;
   if (withText) {
+    // RW(link) = the better of its anchor's and its target URL's best topic term (seed 004):
+    // anchors repeat and a target has one URL, so each is segmented once.
     const topic = topicScorer(job.topic);
+    const c = params.c ?? 0.1;
+    const byAnchor = new Map<string, number>();
+    const byTarget = new Float64Array(n).fill(-1);
     weights = new Float64Array(edgeRows.length);
     edgeRows.forEach((e, k) => {
-      weights![k] = relevanceWeight(topic, { url: String(e[3]), host: "", anchor: String(e[2] ?? "") }, params.c ?? 0.1).rw;
+      const anchor = e[2] ?? "";
+      let a = byAnchor.get(anchor);
+      if (a === undefined) {
+        a = relevanceWeight(topic, { url: "http://x/", host: "", anchor }, 0).rw;
+        byAnchor.set(anchor, a);
+      }
+      const target = to[k];
+      if (byTarget[target] < 0) byTarget[target] = relevanceWeight(topic, { url: nodeRows[target][3], host: "", anchor: "" }, 0).rw;
+      const rw = Math.max(a, byTarget[target]);
+      weights![k] = rw >= c ? rw : 0;
     });
   }
   const graph = buildGraph(n, from, to, weights);
