@@ -16,6 +16,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <Link href="/" className="font-semibold text-teal-700">{t("appName")}</Link>
             <Link href="/" className="text-sm hover:text-teal-700">{t("navJobs")}</Link>
             <Link href="/jobs/new" className="text-sm hover:text-teal-700">{t("navNewJob")}</Link>
+            <Link href="/compare" className="text-sm hover:text-teal-700">{t("navCompare")}</Link>
             <span className="ml-auto"><LanguageSwitch locale={locale} label={t("language")} /></span>
           </nav>
         </header>

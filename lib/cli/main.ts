@@ -3,6 +3,7 @@ import { DatabaseUnreachableError } from "../db/connect";
 import { EnvError } from "../env";
 import { UsageError } from "./args";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
+import { EVAL_USAGE, runEval } from "./eval";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
 import { runMigrate } from "./migrate";
 import { runScore, runTopic, TOPIC_USAGE } from "./topic";
@@ -11,6 +12,7 @@ const USAGE = `usage: focuscrawl <command> [options]
 
 commands:
   crawl     run a crawl job to its end and report
+  eval      compare link strategies on the same topic and seeds (the evaluation lab)
   topic     build a topic file from CLC classes, keywords and examples
   score     score JSON-lines documents against a topic file
   testweb   serve the deterministic test web
@@ -18,12 +20,14 @@ commands:
 
 ${CRAWL_USAGE}
 
+${EVAL_USAGE}
+
 ${TOPIC_USAGE}
 
 ${TESTWEB_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  crawl: runCrawl, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate,
+  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */

@@ -1,3 +1,5 @@
+import type { Tx } from "./sql";
+
 /** Deadlock victims, retried: Postgres rolls the whole transaction back, so running it again is safe. */
 const DEADLOCK = "40P01";
 const MAX_DEADLOCK_RETRIES = 3;
@@ -11,4 +13,21 @@ export async function withDeadlockRetry<T>(fn: () => Promise<T>): Promise<T> {
       if ((err as { code?: string }).code !== DEADLOCK || attempt >= MAX_DEADLOCK_RETRIES) throw err;
     }
   }
+}
+
+/** Advisory-lock namespace of a job's link graph (the two-key form, apart from Prisma's migration lock). */
+const JOB_GRAPH_LOCK = 7_001;
+
+/**
+ * Pages being stored hold their job's graph lock shared; a graph recompute rewriting many
+ * priorities holds it alone for its one statement. Row locks taken in URL order were not
+ * enough: the recompute still deadlocked with pages adding to priorities (sum merges).
+ */
+export async function holdJobGraphShared(tx: Tx, jobId: number): Promise<void> {
+  await tx`select pg_advisory_xact_lock_shared(${JOB_GRAPH_LOCK}, ${jobId})`;
+}
+
+/** Hold the job's graph lock alone until the transaction ends. */
+export async function holdJobGraphExclusive(tx: Tx, jobId: number): Promise<void> {
+  await tx`select pg_advisory_xact_lock(${JOB_GRAPH_LOCK}, ${jobId})`;
 }

@@ -32,7 +32,7 @@ async function queueSeeds(tx: Tx, jobId: number, seeds: Seed[], p: { minDelayMs:
 export class UnknownTopicError extends Error {}
 
 /** Insert a job and queue its seeds in one transaction: all of it is written or none. */
-export async function createJob(prisma: PrismaClient, input: JobInput) {
+export async function createJob(prisma: PrismaClient, input: JobInput, opts: { comparisonId?: string } = {}) {
   const saved = input.topicId === undefined ? undefined : await prisma.topic.findUnique({ where: { id: input.topicId } });
   if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
   const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
@@ -47,6 +47,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput) {
         seeds: seeds.map((s) => s.url),
         strategy: input.strategy,
         strategyParams: input.strategyParams as object,
+        comparisonId: opts.comparisonId ?? null,
         settings: Object.fromEntries(Object.keys(CrawlSettingsSchema.shape).map((k) => [k, input[k as keyof JobInput]])) as object,
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,

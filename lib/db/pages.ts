@@ -4,7 +4,7 @@ import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
 import type { Sql, Tx } from "./sql";
 import type { MergeMode } from "../strategy/types";
-import { withDeadlockRetry } from "./deadlock";
+import { holdJobGraphShared, withDeadlockRetry } from "./deadlock";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -57,6 +57,7 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
 export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
   const blocks = simhashBlocks(p.simhash);
   return withDeadlockRetry(() => sql.begin(async (tx) => {
+    await holdJobGraphShared(tx, p.jobId);
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
@@ -116,6 +117,7 @@ export async function storeNonPage(
 ): Promise<void> {
   await sql.begin(async (tx) => {
     if (o.follow) {
+      await holdJobGraphShared(tx, o.jobId);
       const f = o.follow;
       await enqueueLinks(tx, { jobId: o.jobId, depth: f.depth, parentPageId: null, urls: [f.url], hosts: [f.host], anchors: [""], priorities: [f.priority] });
       await ensureHosts(tx, o.jobId, [f.host], f.politeness);

@@ -11,7 +11,7 @@ import { relevanceWeight } from "../strategy/rw";
 import type { RecomputeKind } from "../strategy/types";
 import { topicScorer, type TopicVector } from "../topic/topic";
 import type { Sql } from "./sql";
-import { withDeadlockRetry } from "./deadlock";
+import { holdJobGraphExclusive, withDeadlockRetry } from "./deadlock";
 
 /** What a recompute did, for the job's event log and the benchmark. */
 export interface RecomputeStats { kind: RecomputeKind; nodes: number; edges: number; updated: number; loadMs: number; computeMs: number; writeMs: number }
@@ -27,12 +27,15 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
   const t0 = performance.now();
 
   if (kind === "larger-site-first") {
-    const rows = await withDeadlockRetry(() => sql`
+    const rows = await withDeadlockRetry(() => sql.begin(async (tx) => {
+      await holdJobGraphExclusive(tx, jobId);
+      return tx`
       with sizes as (select host, count(*)::float8 as n from frontier where job_id = ${jobId} and status = 'pending' group by host),
       locked as (select id from frontier where job_id = ${jobId} and status = 'pending' order by url_key for update)
       update frontier f set priority = s.n, priority_detail = jsonb_build_object('queuedOnHost', s.n)
       from sizes s where f.job_id = ${jobId} and f.host = s.host and f.status = 'pending' and f.id in (select id from locked)
-      returning f.id`);
+      returning f.id`;
+    }));
     const ms = Math.round(performance.now() - t0);
     return { kind, nodes: rows.length, edges: 0, updated: rows.length, loadMs: 0, computeMs: 0, writeMs: ms };
   }
@@ -106,11 +109,14 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
   });
   // Rows are locked in URL order first, the order in which pages storing links lock them:
   // updated in any other order, the two deadlocked.
-  const updated = ids.length === 0 ? 0 : (await withDeadlockRetry(() => sql`
+  const updated = ids.length === 0 ? 0 : (await withDeadlockRetry(() => sql.begin(async (tx) => {
+    await holdJobGraphExclusive(tx, jobId);
+    return tx`
     with v as (select * from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)),
     locked as (select f.id from frontier f join v on v.id = f.id where f.status = 'pending' order by f.url_key for update of f)
     update frontier f set priority = v.p, priority_detail = jsonb_build_object(${kind}::text, round(v.p::numeric, 6))
-    from v where f.id = v.id and f.id in (select id from locked)`)).count;
+    from v where f.id = v.id and f.id in (select id from locked)`;
+  }))).count;
   return { kind, nodes: n, edges: edgeRows.length, updated, loadMs, computeMs, writeMs: Math.round(performance.now() - t2) };
 }
 

@@ -32,3 +32,13 @@ export async function checkDatabase(url: string, timeoutMs = 5_000): Promise<{ o
     await sql.end({ timeout: 1 });
   }
 }
+
+const globalForSql = globalThis as unknown as { focuscrawlSql?: Sql };
+
+/** The dashboard's process-wide postgres.js pool for DATABASE_URL (set-based reads such as the Compare page's curves). */
+export function getSql(): Sql {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the dashboard with `npm start`, which sets it.");
+  globalForSql.focuscrawlSql ??= openSql(url, { max: 3, app: "focuscrawl-app" });
+  return globalForSql.focuscrawlSql;
+}

@@ -94,6 +94,16 @@ const zh = {
   fieldSiteAuth: "站点登录（每行：主机 用户:密码）",
   fieldCookies: "站点 Cookie（每行：主机 名=值; 名2=值2）",
   jobSettings: "抓取设置",
+  queueTitle: "接下来抓取的 URL（按优先级）",
+  colPriority: "优先级",
+  colWhy: "优先级来源",
+  navCompare: "策略对比",
+  compareTitle: "策略对比",
+  compareIntro: "用同一主题、同样的种子和设置为每个策略各运行一个任务，实时比较收获率曲线。",
+  compareStrategies: "要比较的策略",
+  compareSubmit: "开始对比",
+  compareHarvest: "收获率（相关页面 / 已抓取页面）随抓取页数的变化",
+  compareTable: "各检查点的收获率",
 } as const;
 
 /** The keys of the interface text. */
@@ -188,6 +198,16 @@ const en: Record<MessageKey, string> = {
   fieldSiteAuth: "Site logins (one per line: host user:password)",
   fieldCookies: "Site cookies (one per line: host name=value; name2=value2)",
   jobSettings: "Crawl settings",
+  queueTitle: "Next URLs to fetch (by priority)",
+  colPriority: "Priority",
+  colWhy: "What made it",
+  navCompare: "Compare",
+  compareTitle: "Compare strategies",
+  compareIntro: "Runs one job per strategy with the same topic, seeds and settings, and compares their harvest-rate curves live.",
+  compareStrategies: "Strategies to compare",
+  compareSubmit: "Start the comparison",
+  compareHarvest: "Harvest rate (relevant pages / pages fetched) against pages fetched",
+  compareTable: "Harvest rate at each checkpoint",
 };
 
 const MESSAGES: Record<Locale, Record<MessageKey, string>> = { "zh-CN": zh, en };

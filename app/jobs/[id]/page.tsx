@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getJob, getJobProgress } from "@/lib/db/jobs";
+import { listQueued } from "@/lib/db/frontier-queries";
 import { listPages } from "@/lib/db/page-queries";
 import { getPrisma } from "@/lib/db/prisma";
 import { topicLabelWords } from "@/lib/topic/topic";
@@ -20,7 +21,7 @@ export default async function JobPage({ params, searchParams }: {
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
   const screen = Math.max(1, Number((await searchParams).screen) || 1);
-  const [progress, pages] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen)]);
+  const [progress, pages, queued] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen), listQueued(prisma, id, 20)]);
   const topicWords = topicLabelWords(job.topicSnapshot);
   const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
@@ -59,6 +60,25 @@ export default async function JobPage({ params, searchParams }: {
         failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
         statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
       }} />}
+      {queued.length > 0 && (
+        <details className="text-sm" open>
+          <summary className="cursor-pointer text-lg font-semibold">{t("queueTitle")}</summary>
+          <table data-testid="queue-table" className="mt-2 w-full table-fixed rounded border border-slate-200 bg-white text-xs">
+            <thead className="bg-slate-100 text-left">
+              <tr><th className="w-1/2 p-2">{t("colUrl")}</th><th className="p-2 text-right">{t("colPriority")}</th><th className="p-2">{t("colWhy")}</th></tr>
+            </thead>
+            <tbody>
+              {queued.map((q) => (
+                <tr key={q.id} className="border-t border-slate-100 align-top">
+                  <td className="truncate p-2 font-mono" title={q.url}>{q.anchorText ? <span className="font-sans">{q.anchorText} · </span> : null}{q.url}</td>
+                  <td className="p-2 text-right tabular-nums">{q.priority.toFixed(4)}</td>
+                  <td className="p-2 font-mono">{Object.entries((q.priorityDetail ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`).join(", ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
       <div>
         <h2 className="mb-2 text-lg font-semibold">{t("pagesTitle")} ({pages.total})</h2>
         {pages.rows.length === 0 ? <p className="text-slate-500">{t("pagesEmpty")}</p> : (

@@ -1,5 +1,6 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
+import type { ParamSpec } from "@/lib/strategy/types";
 import { createJobAction, type CreateJobState } from "../actions";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
@@ -31,12 +32,42 @@ function NumberField({ name, label, value, errors, decimal }: {
 }
 
 /** The new-job form: validated on the server; errors come back per field with the typed values kept. */
+/** A strategy's parameter fields, named strategyParams.STRATEGY.NAME so that only the chosen one's are read. */
+function StrategyParams({ strategy, errors, values }: {
+  strategy: { id: string; description: string; source: string; params: ParamSpec[] }; errors?: Record<string, string[]>; values: Record<string, string>;
+}) {
+  return (
+    <div data-testid="strategy-params" className="rounded bg-slate-50 p-2 text-sm">
+      <p className="text-xs text-slate-600">{strategy.description} <span className="text-slate-400">({strategy.source})</span></p>
+      {strategy.params.length > 0 && (
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {strategy.params.map((p) => {
+            const name = `strategyParams.${strategy.id}.${p.name}`;
+            const value = values[name] ?? String(p.default);
+            return (
+              <label key={p.name} className="block text-xs">
+                <span className="font-mono font-medium">{p.name}</span> <span className="text-slate-500">{p.description}</span>
+                {p.kind === "choice"
+                  ? <select name={name} defaultValue={value} className={input}>{p.choices.map((c) => <option key={c}>{c}</option>)}</select>
+                  : <input name={name} inputMode="decimal" defaultValue={value} className={input} />}
+              </label>
+            );
+          })}
+        </div>
+      )}
+      <FieldError errors={errors} name="strategyParams" />
+    </div>
+  );
+}
+
 export function JobForm({ labels, strategies, defaults, advanced }: {
-  labels: Labels; strategies: string[]; advanced: AdvancedFields;
+  labels: Labels; strategies: { id: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
   const v = state.values ?? {};
+  const [chosen, setChosen] = useState(v.strategy ?? strategies[0].id);
+  const strategy = strategies.find((s) => s.id === chosen) ?? strategies[0];
   return (
     <form action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
       {state.errors && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{labels.hasErrors}</p>}
@@ -63,8 +94,8 @@ export function JobForm({ labels, strategies, defaults, advanced }: {
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <label className="block text-sm">
           <span className="font-medium">{labels.strategy}</span>
-          <select name="strategy" defaultValue={v.strategy ?? strategies[0]} className={input}>
-            {strategies.map((s) => <option key={s} value={s}>{s}</option>)}
+          <select name="strategy" value={chosen} onChange={(e) => setChosen(e.target.value)} className={input}>
+            {strategies.map((s) => <option key={s.id} value={s.id}>{s.id}</option>)}
           </select>
           <FieldError errors={state.errors} name="strategy" />
         </label>
@@ -74,6 +105,7 @@ export function JobForm({ labels, strategies, defaults, advanced }: {
         <NumberField name="minDelayMs" label={labels.delay} value={v.minDelayMs ?? defaults.minDelayMs} errors={state.errors} />
         <NumberField name="maxHostConnections" label={labels.hostConnections} value={v.maxHostConnections ?? defaults.maxHostConnections} errors={state.errors} />
       </div>
+      <StrategyParams strategy={strategy} errors={state.errors} values={v} />
       <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
         ["scope", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
         <summary className="cursor-pointer text-sm font-medium">{labels.advanced}</summary>

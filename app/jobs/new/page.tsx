@@ -1,4 +1,4 @@
-import { STRATEGY_IDS } from "@/lib/strategy/registry";
+import { describeStrategies } from "@/lib/strategy/registry";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { CrawlSettingsSchema } from "@/lib/jobs/settings";
 import { SCOPE_MODES } from "@/lib/crawler/scope";
@@ -28,7 +28,7 @@ export default async function NewJobPage() {
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
-      <JobForm labels={labels} strategies={[...STRATEGY_IDS]}
+      <JobForm labels={labels} strategies={describeStrategies()}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
           minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} />
     </section>

@@ -1,0 +1,22 @@
+import { createComparison, listComparisons } from "@/lib/db/comparisons";
+import { getPrisma } from "@/lib/db/prisma";
+import { getSql } from "@/lib/db/sql";
+import { parseComparisonInput } from "@/lib/jobs/comparison-input";
+import { json } from "@/app/json";
+
+export const dynamic = "force-dynamic";
+
+/** Recent comparisons. */
+export async function GET() {
+  return json({ comparisons: await listComparisons(getSql()) });
+}
+
+/** Start a comparison: a job definition plus `strategies`; 400 with per-field errors, nothing written. */
+export async function POST(request: Request) {
+  const body = await request.json().catch(() => undefined);
+  if (typeof body !== "object" || body === null) return json({ error: "the request body must be a JSON object" }, { status: 400 });
+  const input = parseComparisonInput(body as Record<string, unknown>);
+  if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
+  const id = await createComparison(getPrisma(), input.value, input.strategies);
+  return json({ id }, { status: 201 });
+}

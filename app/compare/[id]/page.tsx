@@ -1,0 +1,22 @@
+import { notFound } from "next/navigation";
+import { COMPARE_CHECKPOINTS, getComparison } from "@/lib/db/comparisons";
+import { getSql } from "@/lib/db/sql";
+import { getT } from "../../i18n";
+import { LiveComparison } from "./live-comparison";
+
+export const dynamic = "force-dynamic";
+
+export default async function ComparisonPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!/^[0-9a-f]{12}$/.test(id)) notFound();
+  const jobs = await getComparison(getSql(), id);
+  if (jobs.length === 0) notFound();
+  const { t } = await getT();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-xl font-semibold">{t("compareTitle")}</h1>
+      <LiveComparison id={id} initial={JSON.parse(JSON.stringify(jobs))} checkpoints={COMPARE_CHECKPOINTS}
+        labels={{ chart: t("compareHarvest"), table: t("compareTable") }} />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { listComparisons } from "@/lib/db/comparisons";
+import { getSql } from "@/lib/db/sql";
+import { DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS } from "@/lib/jobs/input";
+import { describeStrategies } from "@/lib/strategy/registry";
+import { getT } from "../i18n";
+import { CompareForm } from "./compare-form";
+
+export const dynamic = "force-dynamic";
+
+export default async function ComparePage() {
+  const { t } = await getT();
+  const recent = await listComparisons(getSql());
+  return (
+    <section className="max-w-3xl space-y-4">
+      <h1 className="text-xl font-semibold">{t("compareTitle")}</h1>
+      <p className="text-sm text-slate-600">{t("compareIntro")}</p>
+      <CompareForm
+        labels={{ keywords: t("fieldKeywords"), clc: t("fieldClc"), seeds: t("fieldSeeds"), maxPages: t("fieldMaxPages"), delay: t("fieldDelay"),
+          strategies: t("compareStrategies"), submit: t("compareSubmit"), hasErrors: t("formHasErrors") }}
+        strategies={describeStrategies().map((s) => ({ id: s.id, description: s.description }))}
+        defaults={{ maxPages: DEFAULT_MAX_PAGES, minDelayMs: DEFAULT_MIN_DELAY_MS, picked: ["bfs", "best-first", "cmscrawler"] }} />
+      {recent.length > 0 && (
+        <ul className="space-y-1 text-sm">
+          {recent.map((c) => (
+            <li key={c.id}><Link className="text-teal-700 hover:underline" href={`/compare/${c.id}`}>{c.name.replace(/ · .*$/, "")}</Link>
+              <span className="text-slate-500"> · {c.jobs} · {c.createdAt.toISOString().slice(0, 16).replace("T", " ")}</span></li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

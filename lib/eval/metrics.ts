@@ -1,0 +1,88 @@
+/**
+ * The evaluation measures of seeds 001 and 004 (ALGORITHMS.md §6), computed from one job's
+ * fetch log: harvest rate, resource discovery rate (recall), average submitted links,
+ * average time per predicted link, MIME contribution ratio, and the page filter's
+ * precision, recall and F1 against labels.
+ */
+import { mimeFromExtension } from "../crawler/classify";
+import { mimeRelevance } from "../strategy/cmscrawler";
+
+/** A stored page in fetch order. */
+export interface FetchedPage { url: string; isRelevant: boolean; at: number }
+/** A URL the job queued (a link prediction), with when. */
+export interface QueuedUrl { url: string; at: number }
+
+/** Ground truth: which URLs are relevant, and how many relevant pages the web has. */
+export interface Labels { relevant: Set<string>; relevantCount: number }
+
+/** The measures at one checkpoint (pages fetched). */
+export interface Checkpoint {
+  pages: number;
+  /** Relevant fetched / fetched (relevance from the labels when given, else the page filter). */
+  harvestRate: number;
+  /** Relevant fetched / relevant in the web (labels only). */
+  recall: number | null;
+  /** Links queued / relevant pages fetched (seed 001). */
+  avgSubmittedLinks: number | null;
+  /** Elapsed time / links queued, in ms (seed 001). */
+  msPerPredictedLink: number | null;
+  /** Queued links whose predicted MIME type is relevant / all queued links (seed 001). */
+  mimeContribution: number | null;
+  elapsedMs: number;
+}
+
+/** Labels from a label file: `{ pages: { url: { relevant } }, relevantCount? }` or `{ url: boolean }`. */
+export function parseLabels(json: unknown): Labels {
+  const obj = json as { pages?: Record<string, { relevant?: boolean }>; relevantCount?: number };
+  const entries = obj && typeof obj === "object" && obj.pages ? Object.entries(obj.pages).map(([u, v]) => [u, Boolean(v?.relevant)] as const)
+    : Object.entries((json ?? {}) as Record<string, unknown>).map(([u, v]) => [u, v === true] as const);
+  if (entries.length === 0) throw new Error("the label file has no pages: give {\"pages\": {\"URL\": {\"relevant\": true}}} or {\"URL\": true}");
+  const relevant = new Set(entries.filter(([, r]) => r).map(([u]) => u));
+  return { relevant, relevantCount: obj?.relevantCount ?? relevant.size };
+}
+
+/** The measures at each checkpoint that the crawl reached (and at its end). */
+export function measure(pages: FetchedPage[], queued: QueuedUrl[], opts: { checkpoints: number[]; startedAt: number; labels?: Labels }): Checkpoint[] {
+  const isRelevant = (p: FetchedPage) => (opts.labels ? opts.labels.relevant.has(p.url) : p.isRelevant);
+  const marks = [...new Set([...opts.checkpoints.filter((c) => c <= pages.length), pages.length])].filter((c) => c > 0).sort((a, b) => a - b);
+  const sortedQueued = [...queued].sort((a, b) => a.at - b.at);
+  let relevant = 0;
+  let q = 0;
+  let htmlish = 0;
+  const out: Checkpoint[] = [];
+  let next = 0;
+  pages.forEach((p, i) => {
+    if (isRelevant(p)) relevant++;
+    while (q < sortedQueued.length && sortedQueued[q].at <= p.at) {
+      if (mimeRelevance(mimeFromExtension(sortedQueued[q].url), "html") > 0) htmlish++;
+      q++;
+    }
+    if (i + 1 !== marks[next]) return;
+    next++;
+    const elapsed = p.at - opts.startedAt;
+    out.push({
+      pages: i + 1,
+      harvestRate: relevant / (i + 1),
+      recall: opts.labels ? relevant / Math.max(1, opts.labels.relevantCount) : null,
+      avgSubmittedLinks: relevant ? q / relevant : null,
+      msPerPredictedLink: q ? elapsed / q : null,
+      mimeContribution: q ? htmlish / q : null,
+      elapsedMs: elapsed,
+    });
+  });
+  return out;
+}
+
+/** Precision, recall and F1 of the page filter (is_relevant) against the labels, over the fetched pages. */
+export function filterAccuracy(pages: FetchedPage[], labels: Labels) {
+  let tp = 0, fp = 0, fn = 0;
+  for (const p of pages) {
+    const truth = labels.relevant.has(p.url);
+    if (p.isRelevant && truth) tp++;
+    else if (p.isRelevant) fp++;
+    else if (truth) fn++;
+  }
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}

@@ -1,0 +1,41 @@
+/** The lab's outputs: JSON, a markdown table and SVG charts of harvest rate and recall. */
+import { lineChartSvg } from "./charts";
+import type { StrategyResult } from "./lab";
+
+const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(3));
+const f1 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(1));
+
+/** A markdown report: harvest rate and recall per checkpoint, then the per-strategy link measures at the end. */
+export function markdownReport(results: StrategyResult[], checkpoints: number[], meta: { command?: string; hasLabels: boolean }): string {
+  const at = (r: StrategyResult, c: number) => r.checkpoints.find((k) => k.pages === c);
+  const lines: string[] = [];
+  if (meta.command) lines.push(`Reproduce with:\n\n\`\`\`sh\n${meta.command}\n\`\`\`\n`);
+  lines.push(`### Harvest rate (precision) at pages fetched${meta.hasLabels ? " — relevance from the labels" : " — relevance from the page filter"}\n`);
+  lines.push(`| strategy | ${checkpoints.join(" | ")} |`, `|---|${checkpoints.map(() => "---:").join("|")}|`);
+  for (const r of results) lines.push(`| ${r.strategy} | ${checkpoints.map((c) => f3(at(r, c)?.harvestRate)).join(" | ")} |`);
+  if (meta.hasLabels) {
+    lines.push("", "### Resource discovery rate (recall) at pages fetched\n");
+    lines.push(`| strategy | ${checkpoints.join(" | ")} |`, `|---|${checkpoints.map(() => "---:").join("|")}|`);
+    for (const r of results) lines.push(`| ${r.strategy} | ${checkpoints.map((c) => f3(at(r, c)?.recall)).join(" | ")} |`);
+  }
+  lines.push("", "### At the end of each crawl\n");
+  lines.push("| strategy | pages | harvest rate | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | ended by |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---|");
+  for (const r of results) {
+    const last = r.checkpoints[r.checkpoints.length - 1];
+    const filter = r.filter ? `${f3(r.filter.precision)} / ${f3(r.filter.recall)} / ${f3(r.filter.f1)}` : "–";
+    lines.push(`| ${r.strategy} | ${last?.pages ?? 0} | ${f3(last?.harvestRate)} | ${f3(last?.recall)} | ${f1(last?.avgSubmittedLinks)} | ` +
+      `${f3(last?.msPerPredictedLink)} | ${f3(last?.mimeContribution)} | ${filter} | ${r.finishReason ?? "–"} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The two charts. */
+export function chartsSvg(results: StrategyResult[]) {
+  return {
+    harvest: lineChartSvg("Harvest rate against pages fetched", "harvest rate", results.map((r) => ({ name: r.strategy, points: r.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) }))),
+    recall: results.some((r) => r.curve.some((c) => c.recall !== null))
+      ? lineChartSvg("Resource discovery rate (recall) against pages fetched", "recall", results.map((r) => ({ name: r.strategy, points: r.curve.map((c) => ({ x: c.pages, y: c.recall ?? 0 })) })))
+      : undefined,
+  };
+}
