@@ -107,6 +107,8 @@ test("create a job in the browser, watch the count rise, open a stored page", as
 
   await expect(page.getByTestId("job-status").or(page.getByTestId("count-status"))).toHaveText(/已完成/, { timeout: 90_000 });
   await expect(fetched).toHaveText("500");
+  await page.reload();
+  await expect(page.getByTestId("queue-table")).toContainText("depth"); // bfs explains a queued URL by its depth
   const [db] = await sql`select pages_fetched, status::text from jobs where id = ${jobId}`;
   expect(db).toEqual({ pages_fetched: 500, status: "done" });
 
@@ -120,4 +122,34 @@ test("create a job in the browser, watch the count rise, open a stored page", as
 
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("link", { name: "New job" })).toBeVisible();
+});
+
+test("compare strategies in the browser: one job per strategy, harvest curves drawn live", async ({ page }) => {
+  await page.goto("/compare");
+  await page.locator("input[name=keywords]").fill("计算机,软件,网络,数据库,算法");
+  await page.locator("textarea[name=seeds]").fill("http://portal.test/");
+  await page.locator("input[name=maxPages]").fill("200");
+  await page.locator("input[name=minDelayMs]").fill("0");
+  await page.locator("input[name=strategies][value=cmscrawler]").uncheck();
+  await page.getByRole("button", { name: "开始对比" }).click();
+  await page.waitForURL(/\/compare\/[0-9a-f]{12}$/);
+  const table = page.getByTestId("compare-table");
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await expect(table).toContainText("best-first");
+  // Both jobs end and the chart has a line per strategy; the table reports the 100-page checkpoint.
+  await expect(async () => {
+    expect(await table.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(["done", "done"]);
+  }).toPass({ intervals: [500], timeout: 90_000 });
+  await expect(page.getByTestId("compare-chart").locator("svg path")).toHaveCount(2);
+  await expect(table.locator("thead")).toContainText("100");
+  const harvest = await table.locator("tbody tr td:nth-child(4)").allTextContents();
+  for (const h of harvest) expect(Number(h)).toBeGreaterThanOrEqual(0);
+
+  // A comparison with one strategy is refused, naming the field.
+  await page.goto("/compare");
+  await page.locator("input[name=keywords]").fill("计算机");
+  await page.locator("textarea[name=seeds]").fill("http://portal.test/");
+  for (const s of ["best-first", "cmscrawler"]) await page.locator(`input[name=strategies][value=${s}]`).uncheck();
+  await page.getByRole("button", { name: "开始对比" }).click();
+  await expect(page.getByTestId("error-strategies")).toContainText("at least two");
 });

@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { startTestWeb, type TestWebServer } from "../testweb/server";
+import { runCli } from "../testing/cli";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let db: TestDatabase;
 let web: TestWebServer;
 
@@ -20,16 +19,7 @@ after(async () => {
   await db.drop();
 });
 
-function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "bin", "focuscrawl.mjs"), ...args], {
-      cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url }, stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("exit", (code) => resolve({ code, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args, db.url);
 
 test("focuscrawl crawl fetches 2,000 pages of the test web, none twice, and reports every 100", async () => {
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "fc-cli-")), "report.json");

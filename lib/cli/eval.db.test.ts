@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { labelTestWeb } from "../testweb/generator";
+import { startTestWeb, type TestWebServer } from "../testweb/server";
+import { runCli } from "../testing/cli";
+
+let db: TestDatabase;
+let web: TestWebServer;
+before(async () => {
+  db = await createTestDatabase();
+  web = await startTestWeb({ seed: 1, pages: 5000 });
+});
+after(async () => {
+  await web.close();
+  await db.drop();
+});
+
+const cli = (args: string[]) => runCli(args, db.url);
+
+test("focuscrawl eval compares strategies on the test web: table, charts, and a focused strategy at least twice bfs's harvest at 1,000 pages", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-eval-"));
+  const labels = path.join(dir, "labels.json");
+  fs.writeFileSync(labels, JSON.stringify(labelTestWeb(web.web, "TP")));
+  const out = path.join(dir, "results");
+  const r = await cli(["eval", "--seed", web.web.portal, "--clc", "TP", "--strategies", "bfs,best-first,cmscrawler", "--max-pages", "1000",
+    "--checkpoints", "500,1000", "--labels", labels, "--resolve", `*=127.0.0.1:${web.port}`, "--allow-private", "--delay-ms", "0", "--out", out]);
+  assert.equal(r.code, 0, r.stderr);
+  const results = JSON.parse(fs.readFileSync(path.join(out, "results.json"), "utf8"));
+  const at1000 = (s: string) => results.results.find((x: { strategy: string }) => x.strategy === s).checkpoints.find((c: { pages: number }) => c.pages === 1000);
+  const bfs = at1000("bfs");
+  const best = Math.max(at1000("best-first").harvestRate, at1000("cmscrawler").harvestRate);
+  assert.ok(best >= 2 * bfs.harvestRate, `best focused ${best} vs bfs ${bfs.harvestRate}`);
+  for (const s of ["bfs", "best-first", "cmscrawler"]) {
+    const c = at1000(s);
+    assert.ok(c.recall > 0 && c.recall <= 1 && c.avgSubmittedLinks > 0 && c.msPerPredictedLink > 0 && c.mimeContribution > 0, `${s}: ${JSON.stringify(c)}`);
+  }
+  const md = fs.readFileSync(path.join(out, "results.md"), "utf8");
+  assert.match(md, /\| cmscrawler \| 0\.\d{3} \| 0\.\d{3} \|/);
+  for (const svg of ["harvest.svg", "recall.svg"]) assert.match(fs.readFileSync(path.join(out, svg), "utf8"), /^<svg[\s\S]*cmscrawler[\s\S]*<\/svg>\n$/);
+});
+
+test("focuscrawl eval refuses unknown strategies with the allowed ones, and a bad label file", async () => {
+  const bad = await cli(["eval", "--seed", "http://portal.test/", "--keywords", "计算机", "--strategies", "bfs,dfs"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /unknown strategy dfs: use any of bfs, tianwang, best-first/);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "fc-eval-")), "labels.json");
+  fs.writeFileSync(file, "{}");
+  const noLabels = await cli(["eval", "--seed", "http://portal.test/", "--keywords", "计算机", "--labels", file]);
+  assert.equal(noLabels.code, 2);
+  assert.match(noLabels.stderr, /--labels .*the label file has no pages/);
+});

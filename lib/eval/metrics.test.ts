@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { filterAccuracy, measure, parseLabels } from "./metrics";
+
+const labels = parseLabels({ pages: { "http://a/1": { relevant: true }, "http://a/2": { relevant: false }, "http://a/3": { relevant: true },
+  "http://a/4": { relevant: true } }, relevantCount: 4 });
+
+test("measures at checkpoints: harvest rate, recall, submitted links, time per link, MIME contribution", () => {
+  const pages = [
+    { url: "http://a/1", isRelevant: true, at: 1100 },
+    { url: "http://a/2", isRelevant: true, at: 1200 },
+    { url: "http://a/3", isRelevant: false, at: 1300 },
+    { url: "http://a/5", isRelevant: false, at: 1400 },
+  ];
+  const queued = [{ url: "http://a/x.html", at: 1150 }, { url: "http://a/y.pdf", at: 1150 }, { url: "http://a/z", at: 1250 }, { url: "http://a/w", at: 1500 }];
+  const [two, four] = measure(pages, queued, { checkpoints: [2, 4, 10], startedAt: 1000, labels });
+  assert.deepEqual(two, { pages: 2, harvestRate: 0.5, recall: 0.25, avgSubmittedLinks: 2, msPerPredictedLink: 100, mimeContribution: 0.5, elapsedMs: 200 });
+  // By the labels, pages 1 and 3 are relevant; 3 links were queued by t = 1400 (2 of them HTML).
+  assert.deepEqual(four, { pages: 4, harvestRate: 0.5, recall: 0.5, avgSubmittedLinks: 1.5, msPerPredictedLink: 400 / 3, mimeContribution: 2 / 3, elapsedMs: 400 });
+  const [byFilter] = measure(pages, queued, { checkpoints: [2], startedAt: 1000 });
+  assert.equal(byFilter.harvestRate, 1, "without labels the page filter judges");
+  assert.equal(byFilter.recall, null);
+});
+
+test("page filter precision, recall and F1 against the labels", () => {
+  const f = filterAccuracy([
+    { url: "http://a/1", isRelevant: true, at: 0 }, { url: "http://a/2", isRelevant: true, at: 0 },
+    { url: "http://a/3", isRelevant: false, at: 0 }, { url: "http://a/4", isRelevant: true, at: 0 },
+  ], labels);
+  assert.deepEqual(f, { precision: 2 / 3, recall: 2 / 3, f1: 2 / 3 });
+});
+
+test("label files: the test web's format or a plain URL map; an empty one is refused", () => {
+  assert.equal(parseLabels({ "http://x/1": true, "http://x/2": false }).relevantCount, 1);
+  assert.throws(() => parseLabels({}), /no pages/);
+});
