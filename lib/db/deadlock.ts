@@ -20,8 +20,8 @@ const JOB_GRAPH_LOCK = 7_001;
 
 /**
  * Pages being stored hold their job's graph lock shared; a graph recompute rewriting many
- * priorities holds it alone for its one statement. Row locks taken in URL order were not
- * enough: the recompute still deadlocked with pages adding to priorities (sum merges).
+ * priorities holds it alone for its one statement. Without it the rewrite deadlocked with
+ * pages adding to the same priorities (sum merges), even with both taking rows in URL order.
  */
 export async function holdJobGraphShared(tx: Tx, jobId: number): Promise<void> {
   await tx`select pg_advisory_xact_lock_shared(${JOB_GRAPH_LOCK}, ${jobId})`;

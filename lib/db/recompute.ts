@@ -30,10 +30,9 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
     const rows = await withDeadlockRetry(() => sql.begin(async (tx) => {
       await holdJobGraphExclusive(tx, jobId);
       return tx`
-      with sizes as (select host, count(*)::float8 as n from frontier where job_id = ${jobId} and status = 'pending' group by host),
-      locked as (select id from frontier where job_id = ${jobId} and status = 'pending' order by url_key for update)
+      with sizes as (select host, count(*)::float8 as n from frontier where job_id = ${jobId} and status = 'pending' group by host)
       update frontier f set priority = s.n, priority_detail = jsonb_build_object('queuedOnHost', s.n)
-      from sizes s where f.job_id = ${jobId} and f.host = s.host and f.status = 'pending' and f.id in (select id from locked)
+      from sizes s where f.job_id = ${jobId} and f.host = s.host and f.status = 'pending'
       returning f.id`;
     }));
     const ms = Math.round(performance.now() - t0);
@@ -113,15 +112,14 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
       values.push(scores[i]);
     }
   });
-  // Rows are locked in URL order first, the order in which pages storing links lock them:
-  // updated in any other order, the two deadlocked.
+  // Page stores of the job wait while the priorities are rewritten (the job's graph lock):
+  // rewriting alongside pages adding to the same priorities deadlocked.
   const updated = ids.length === 0 ? 0 : (await withDeadlockRetry(() => sql.begin(async (tx) => {
     await holdJobGraphExclusive(tx, jobId);
     return tx`
-    with v as (select * from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)),
-    locked as (select f.id from frontier f join v on v.id = f.id where f.status = 'pending' order by f.url_key for update of f)
     update frontier f set priority = v.p, priority_detail = jsonb_build_object(${kind}::text, round(v.p::numeric, 6))
-    from v where f.id = v.id and f.id in (select id from locked)`;
+    from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)
+    where f.id = v.id and f.status = 'pending'`;
   }))).count;
   return { kind, nodes: n, edges: edgeRows.length, updated, loadMs, computeMs, writeMs: Math.round(performance.now() - t2) };
 }

@@ -19,8 +19,18 @@ test("every bad field gets its own message that says how to fix it", () => {
   assert.match(r.errors.seeds.join(), /only http:\/\/ and https:\/\//);
   assert.match(r.errors.maxPages[0], /whole number/);
   assert.match(r.errors.maxDepth[0], /at least 0/);
-  assert.match(r.errors.strategy[0], /bfs, best-first/);
+  assert.match(r.errors.strategy[0], /one of: bfs, tianwang, best-first, rw/);
   assert.match(r.errors.pageThreshold[0], /between 0 and 1/);
+});
+
+test("strategy parameters come from an object or from the form's strategyParams.ID.NAME fields, defaults filled in", () => {
+  const fromForm = parseJobInput({ keywords: "计算机", seeds: "http://a.test/", strategy: "ipagerank", "strategyParams.ipagerank.d": "0.5",
+    "strategyParams.tianwang.random": "7" });
+  assert.ok(fromForm.ok);
+  assert.deepEqual(fromForm.value.strategyParams, { d: 0.5, recomputeEvery: 500, c: 0.1 });
+  const bad = parseJobInput({ keywords: "计算机", seeds: "http://a.test/", strategy: "cmscrawler", strategyParams: { grain: "medium", wMime: 3 } });
+  assert.ok(!bad.ok);
+  assert.match(bad.errors.strategyParams.join(), /grain must be one of: fine, coarse.*wMime must be a number from 0 to 1/);
 });
 
 test("missing seeds and keywords are reported, not crashed on", () => {
