@@ -117,7 +117,7 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
   const updated = ids.length === 0 ? 0 : (await withDeadlockRetry(() => sql.begin(async (tx) => {
     await holdJobGraphExclusive(tx, jobId);
     return tx`
-    update frontier f set priority = v.p, priority_detail = jsonb_build_object(${kind}::text, round(v.p::numeric, 6))
+    update frontier f set priority = v.p, priority_detail = ${tx.json({ recomputed: kind })}
     from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)
     where f.id = v.id and f.status = 'pending'`;
   }))).count;
