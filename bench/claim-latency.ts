@@ -3,31 +3,18 @@
  * URLs timed one after another (each claimed batch is completed so the hosts stay ready).
  *   npm run bench:claim -- [--urls 1000000] [--hosts 1000] [--claims 200]
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { ensureDatabase } from "../lib/db/connect";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { withBenchDatabase } from "./bench-db";
 import { claimUrls } from "../lib/db/frontier";
-import { migrate } from "../lib/db/migrate";
-import { openSql } from "../lib/db/sql";
 import { beat } from "../lib/db/workers";
 import { makeJob } from "../lib/testing/fixtures";
-import { freePort } from "../lib/testing/net";
 
 const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" } } });
 const URLS = Number(values.urls ?? 1_000_000);
 const HOSTS = Number(values.hosts ?? 1000);
 const CLAIMS = Number(values.claims ?? 200);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-claim-"));
-const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-try {
-  await ensureDatabase(pg.url(), "bench");
-  const url = pg.url("bench");
-  const sql = openSql(url, { max: 4 });
-  await migrate(sql);
+await withBenchDatabase("claim", async (url, sql) => {
   const job = await makeJob(url, { keywords: "计算机", seeds: "http://h0.test/", maxPages: 10_000_000, minDelayMs: 0, maxHostConnections: 32 });
   let t = performance.now();
   await sql`insert into hosts (job_id, host, min_delay_ms, max_connections)
@@ -49,8 +36,4 @@ try {
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.floor(p * (times.length - 1))].toFixed(1);
   console.log(`claim of 16 URLs over ${CLAIMS} claims: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
-  await sql.end();
-} finally {
-  await pg.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});

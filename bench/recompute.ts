@@ -4,30 +4,17 @@
  * (load, compute, write) with the worker's peak RSS.
  *   npm run bench:recompute -- [--edges 1000000] [--pages 100000] [--queued 100000]
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { ensureDatabase } from "../lib/db/connect";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
+import { withBenchDatabase } from "./bench-db";
 import { recomputePriorities } from "../lib/db/recompute";
-import { openSql } from "../lib/db/sql";
 import { makeJob } from "../lib/testing/fixtures";
-import { freePort } from "../lib/testing/net";
 
 const { values } = parseArgs({ options: { edges: { type: "string" }, pages: { type: "string" }, queued: { type: "string" } } });
 const EDGES = Number(values.edges ?? 1_000_000);
 const PAGES = Number(values.pages ?? 100_000);
 const QUEUED = Number(values.queued ?? 100_000);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-recompute-"));
-const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-try {
-  await ensureDatabase(pg.url(), "bench");
-  const url = pg.url("bench");
-  const sql = openSql(url, { max: 4 });
-  await migrate(sql);
+await withBenchDatabase("recompute", async (url, sql) => {
   const job = await makeJob(url, { keywords: "计算机,网络,数据库", seeds: "http://h0.test/", maxPages: 10_000_000 });
   const t = performance.now();
   const total = PAGES + QUEUED;
@@ -58,8 +45,4 @@ try {
   }
   clearInterval(sample);
   console.log(`peak RSS ${Math.round(peak / 1024 / 1024)} MB`);
-  await sql.end();
-} finally {
-  await pg.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});

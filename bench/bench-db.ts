@@ -1,0 +1,29 @@
+/** A throwaway embedded PostgreSQL with a migrated database for one benchmark run, removed afterwards. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureDatabase } from "../lib/db/connect";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { openSql, type Sql } from "../lib/db/sql";
+import { freePort } from "../lib/testing/net";
+
+/** Run `fn` with the database's URL and a pool of 4 connections; everything is removed after. */
+export async function withBenchDatabase(name: string, fn: (url: string, sql: Sql) => Promise<void>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fc-${name}-`));
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  try {
+    await ensureDatabase(pg.url(), "bench");
+    const url = pg.url("bench");
+    const sql = openSql(url, { max: 4 });
+    await migrate(sql);
+    try {
+      await fn(url, sql);
+    } finally {
+      await sql.end();
+    }
+  } finally {
+    await pg.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
