@@ -53,9 +53,15 @@ const BOILERPLATE = "script, style, noscript, template, nav, footer, header, asi
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** Text around the link inside its nearest block, without the anchor itself. */
-function nearbyText($: cheerio.CheerioAPI, el: Element, anchor: string): string {
+function nearbyText($: cheerio.CheerioAPI, el: Element, anchor: string, blockTexts: Map<AnyNode, string>): string {
   const block = $(el).closest("p, li, td, dd, div, section, article, body");
-  const text = squash(block.text());
+  const node = block.get(0);
+  // Many links share one block (a list in a div): its text is squashed once per page.
+  let text = "";
+  if (node) {
+    text = blockTexts.get(node) ?? squash(block.text());
+    blockTexts.set(node, text);
+  }
   if (!anchor) return text.slice(0, NEARBY_CHARS);
   const at = text.indexOf(anchor);
   if (at < 0) return text.slice(0, NEARBY_CHARS);
@@ -102,6 +108,7 @@ export function parseHtml(html: string, pageUrl: string): ParsedPage {
   const links: ExtractedLink[] = [];
   const seen = new Set<string>();
   let anchorChars = 0;
+  const blockTexts = new Map<AnyNode, string>();
   const add = (href: string | undefined, source: LinkSource, meta: { anchor: string; title: string; alt: string; nearby: string }) => {
     if (!href) return;
     const c = canonicalizeUrl(href, base);
@@ -117,7 +124,7 @@ export function parseHtml(html: string, pageUrl: string): ParsedPage {
     const text = squash($el.text()).slice(0, MAX_ANCHOR_CHARS);
     anchorChars += text.length;
     if (isNofollow || /\bnofollow\b/i.test($el.attr("rel") ?? "")) return;
-    add($el.attr("href"), el.tagName === "area" ? "area" : "a", { anchor: text || title || alt, title, alt, nearby: nearbyText($, el, text) });
+    add($el.attr("href"), el.tagName === "area" ? "area" : "a", { anchor: text || title || alt, title, alt, nearby: nearbyText($, el, text, blockTexts) });
   });
   if (!isNofollow) {
     $("frame[src], iframe[src]").each((_, el) => {

@@ -119,7 +119,8 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
     const target = canonicalizeUrl(outcome.detail);
     const follow = target.ok && ctx.inScope(target.url).allowed
-      ? { url: target.url, host: target.host, depth: item.depth, priority: item.priority, politeness: ctx.politeness } : undefined;
+      ? { url: target.url, host: target.host, depth: item.depth, priority: item.priority, politeness: ctx.politeness,
+        isGraphRecomputed: Boolean(ctx.strategy.recompute) } : undefined;
     await storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow });
     return "skipped";
   }
@@ -210,6 +211,7 @@ async function buildPageRecord(
     linksRejected: Object.keys(rejected).length ? rejected : null,
     maxPagesPerHost: s.maxPagesPerHost,
     merge: strategy.merge,
+    isGraphRecomputed: Boolean(strategy.recompute),
     links,
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,

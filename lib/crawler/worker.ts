@@ -61,7 +61,10 @@ export function createCrawlWorker(opts: WorkerOptions) {
   let lastFinishCheck = 0;
 
   /** One fetcher (connection pools, DNS cache) per distinct fetch configuration, shared by jobs that agree. */
+  const fetcherOfContext = new WeakMap<JobContext, Fetcher>();
   function fetcherFor(ctx: JobContext): Fetcher {
+    const known = fetcherOfContext.get(ctx);
+    if (known) return known;
     const s = ctx.settings;
     const config: FetcherOptions = {
       userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, privateAllowList: opts.privateAllowList,
@@ -74,6 +77,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       f = createFetcher(config);
       fetchers.set(key, f);
     }
+    fetcherOfContext.set(ctx, f);
     return f;
   }
 

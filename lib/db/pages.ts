@@ -22,6 +22,8 @@ export interface PageRecord {
   maxPagesPerHost: number;
   /** How a link already queued takes this page's priority for it (the strategy's merge mode). */
   merge: MergeMode;
+  /** The job's strategy rewrites priorities over its graph: the store then takes the job's graph lock shared. */
+  isGraphRecomputed: boolean;
   links: { url: string; host: string; anchor: string }[];
   /** Links to queue (a subset of `links`) with their priorities; those with a skip reason are stored as skipped. */
   queue: { url: string; host: string; anchor: string; priority: number; detail?: Record<string, unknown>; skipReason?: string | null }[];
@@ -57,7 +59,7 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
 export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
   const blocks = simhashBlocks(p.simhash);
   return withDeadlockRetry(() => sql.begin(async (tx) => {
-    await holdJobGraphShared(tx, p.jobId);
+    if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
@@ -112,13 +114,13 @@ export async function storeNonPage(
   o: {
     jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; requestedAt?: Date;
     /** A URL to queue in its place (the target of a redirect to another host), with its host's politeness. */
-    follow?: { url: string; host: string; depth: number; priority: number; politeness: HostPoliteness };
+    follow?: { url: string; host: string; depth: number; priority: number; politeness: HostPoliteness; isGraphRecomputed: boolean };
   },
 ): Promise<void> {
   await sql.begin(async (tx) => {
     if (o.follow) {
-      await holdJobGraphShared(tx, o.jobId);
       const f = o.follow;
+      if (f.isGraphRecomputed) await holdJobGraphShared(tx, o.jobId);
       await enqueueLinks(tx, { jobId: o.jobId, depth: f.depth, parentPageId: null, urls: [f.url], hosts: [f.host], anchors: [""], priorities: [f.priority] });
       await ensureHosts(tx, o.jobId, [f.host], f.politeness);
     }
