@@ -239,3 +239,24 @@ test("for every strategy the claim serves the highest priority first; merges kee
     assert.ok(Math.abs(again.priority - { keep: 0.3, max: 0.4, sum: 0.7 }[merge]) < 1e-9, `${strategy} (${merge}): ${again.priority}`);
   }
 });
+
+test("the dashboard's next-URL list is the claim's order across hosts, leased and finished URLs left out", async () => {
+  const { listQueued } = await import("./frontier-queries");
+  const { createPrisma } = await import("./prisma");
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  // 14 URLs over 7 hosts; two of the best are taken out of the queue.
+  const urls = await seedUrls(job.id, 14, (i) => (i * 37) % 14 / 10);
+  await db.sql`update frontier set status = 'leased' where job_id = ${job.id} and url = ${urls[3]}`; // priority 1.3
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id} and url = ${urls[9]}`; // priority 1.1
+  const prisma = createPrisma(db.url);
+  try {
+    const got = await listQueued(prisma, job.id, 5);
+    const expected = urls.map((url, i) => ({ url, p: (i * 37) % 14 / 10 })).filter((u) => u.url !== urls[3] && u.url !== urls[9])
+      .sort((a, b) => b.p - a.p).slice(0, 5);
+    assert.deepEqual(got.map((g) => g.url), expected.map((e) => e.url));
+    assert.deepEqual(got.map((g) => g.priority), expected.map((e) => e.p));
+  } finally {
+    await prisma.$disconnect();
+  }
+});

@@ -325,7 +325,9 @@ export async function finishJobs(sql: Sql): Promise<{ id: number; status: string
           when j.status = 'stopping' then 'stopped-by-user'
           when j.pages_reserved >= j.max_pages then 'max-pages'
           when j.time_budget_sec is not null and j.started_at + make_interval(secs => j.time_budget_sec) <= now() then 'time-budget'
-          when not exists (select 1 from frontier f where f.job_id = j.id and f.status = 'pending') then 'frontier-empty'
+          -- Host by host, on the claims' per-host index (every queued URL's host has a row).
+          when not exists (select 1 from hosts h where h.job_id = j.id and exists (
+            select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')) then 'frontier-empty'
         end as reason
       from jobs j
       where j.status in ('running', 'stopping')

@@ -4,7 +4,7 @@ import { createCrawlWorker } from "../crawler/worker";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { startTestWeb, type TestWebServer } from "../testweb/server";
-import { recomputeDueJobs, recomputePriorities } from "./recompute";
+import { loadJobGraph, recomputeDueJobs, recomputePriorities } from "./recompute";
 
 let db: TestDatabase;
 let web: TestWebServer;
@@ -66,4 +66,36 @@ test("a recompute that fails keeps the previous priorities and is logged on the 
   const [event] = await db.sql`select message from job_events where job_id = ${jobId} and kind = 'recompute-failed'`;
   assert.match(event.message, /previous priorities kept: d must be a number from 0.01 to 0.99/);
   assert.deepEqual(await db.sql`select id, priority from frontier where job_id = ${jobId} order by id`, before);
+});
+
+test("the graph is read exactly: every link between known URLs, with its anchor; skipped URLs left out", async () => {
+  const job = await makeJob(db.url, { keywords: "经济", seeds: "http://a.test/", maxPages: 100 });
+  // a (fetched, relevant) → b, c, s; b (fetched) → a, c; c is queued; s was skipped.
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  await db.sql`insert into frontier (job_id, url, url_key, host, depth, status)
+    values (${job.id}, 'http://a.test/b', 'http://a.test/b', 'a.test', 1, 'done'), (${job.id}, 'http://a.test/c', 'http://a.test/c', 'a.test', 1, 'pending'),
+      (${job.id}, 'http://a.test/s', 'http://a.test/s', 'a.test', 1, 'skipped')`;
+  const f = Object.fromEntries((await db.sql`select url, id from frontier where job_id = ${job.id}`).map((r) => [r.url, r.id]));
+  const [a] = await db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, depth, is_relevant)
+    values (${job.id}, ${f["http://a.test/"]}, 'http://a.test/', 'http://a.test/', 200, 0, true) returning id`;
+  const [b] = await db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, depth, is_relevant)
+    values (${job.id}, ${f["http://a.test/b"]}, 'http://a.test/b', 'http://a.test/b', 200, 1, false) returning id`;
+  const link = (from: string, to: string, anchor: string | null) =>
+    db.sql`insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text) values (${job.id}, ${from}, ${to}, ${to}, ${anchor})`;
+  await link(a.id, "http://a.test/b", "经济新闻");
+  await link(a.id, "http://a.test/c", "更多");
+  await link(a.id, "http://a.test/s", "更多");
+  await link(b.id, "http://a.test/", null);
+  await link(b.id, "http://a.test/c", "经济新闻");
+  const g = await loadJobGraph(db.sql, job.id, true);
+  const url = (i: number) => g.urls![i].replace("http://a.test/", "/");
+  assert.deepEqual([...g.ids], [f["http://a.test/"], f["http://a.test/b"], f["http://a.test/c"]].map(Number).sort((x, y) => x - y));
+  assert.deepEqual(g.urls!.map((_, i) => url(i)), ["/", "/b", "/c"]);
+  assert.deepEqual([...g.isPending], [0, 0, 1]);
+  assert.deepEqual([...g.isRelevant], [1, 0, 0]);
+  const edges = [...g.from].map((x, k) => `${url(x)}→${url(g.to[k])} ${g.anchors[g.anchorOf![k]]}`).sort();
+  assert.deepEqual(edges, ["/b→/ ", "/b→/c 经济新闻", "/→/b 经济新闻", "/→/c 更多"]);
+  const plain = await loadJobGraph(db.sql, job.id, false);
+  assert.equal(plain.urls, null);
+  assert.equal(plain.from.length, 4);
 });

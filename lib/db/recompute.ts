@@ -1,7 +1,7 @@
 /**
  * Batch recompute of a job's frontier priorities over its link graph (PageRank, IPageRank,
  * Topic-Relevant PageRank and HITS, larger-site-first), every `recomputeEvery` fetched pages.
- * The graph is read in two queries into compact arrays (lib/strategy/graph.ts), scored in
+ * The graph is read in two queries (ids packed into bytea) into compact arrays, scored in
  * worker memory, and written back in one statement: a failure leaves the previous priorities
  * in place and is logged on the job.
  */
@@ -39,65 +39,37 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
     return { kind, nodes: rows.length, edges: 0, updated: rows.length, loadMs: 0, computeMs: 0, writeMs: ms };
   }
 
-  // Ids come back as float8 (exact below 2^53) so that a million rows are numbers, not strings.
-  // The loads run with hash joins: a job's rows are new to the planner's statistics, and on
-  // an estimate of one row it chose nested loops over the whole frontier (84 s for 26,000 links).
   const withText = kind === "ipagerank";
-  const [nodeRows, edgeRows] = await sql.begin(async (tx) => {
-    await tx`set local enable_nestloop = off`;
-    const nodes = (await tx`
-      select f.id::float8, f.status, coalesce(p.is_relevant, false), ${withText ? tx`f.url` : tx`''`}
-      from frontier f left join pages p on p.frontier_id = f.id
-      where f.job_id = ${jobId} and f.status <> 'skipped'`.values()) as unknown as [number, string, boolean, string][];
-    const edges = (await tx`
-      select p.frontier_id::float8, t.id::float8, ${withText ? tx`l.anchor_text` : tx`null`} from links l
-      join pages p on p.id = l.from_page_id join frontier t on t.job_id = l.job_id and t.url_key = l.to_url_key
-      where l.job_id = ${jobId} and p.job_id = ${jobId} and t.status <> 'skipped'`.values()) as unknown as [number, number, string | null][];
-    return [nodes, edges] as const;
-  });
-  const index = new Map<number, number>();
-  nodeRows.forEach((r, i) => index.set(r[0], i));
+  const g = await loadJobGraph(sql, jobId, withText);
+  const n = g.ids.length;
   const loadMs = Math.round(performance.now() - t0);
 
   const t1 = performance.now();
-  const n = nodeRows.length;
-  const from = new Int32Array(edgeRows.length);
-  const to = new Int32Array(edgeRows.length);
-  edgeRows.forEach((e, k) => {
-    from[k] = index.get(e[0]) ?? 0;
-    to[k] = index.get(e[1]) ?? 0;
-  });
   let weights: Float64Array | undefined;
   if (withText) {
     // RW(link) = the better of its anchor's and its target URL's best topic term (seed 004):
     // anchors repeat and a target has one URL, so each is segmented once.
     const topic = topicScorer(job.topic);
     const c = params.c ?? 0.1;
-    const byAnchor = new Map<string, number>();
+    const byAnchor = g.anchors.map((anchor) => relevanceWeight(topic, { url: "http://x/", host: "", anchor }, 0).rw);
     const byTarget = new Float64Array(n).fill(-1);
-    weights = new Float64Array(edgeRows.length);
-    edgeRows.forEach((e, k) => {
-      const anchor = e[2] ?? "";
-      let a = byAnchor.get(anchor);
-      if (a === undefined) {
-        a = relevanceWeight(topic, { url: "http://x/", host: "", anchor }, 0).rw;
-        byAnchor.set(anchor, a);
-      }
-      const target = to[k];
-      if (byTarget[target] < 0) byTarget[target] = relevanceWeight(topic, { url: nodeRows[target][3], host: "", anchor: "" }, 0).rw;
-      const rw = Math.max(a, byTarget[target]);
-      weights![k] = rw >= c ? rw : 0;
-    });
+    weights = new Float64Array(g.from.length);
+    for (let k = 0; k < g.from.length; k++) {
+      const target = g.to[k];
+      if (byTarget[target] < 0) byTarget[target] = relevanceWeight(topic, { url: g.urls![target], host: "", anchor: "" }, 0).rw;
+      const rw = Math.max(byAnchor[g.anchorOf![k]], byTarget[target]);
+      weights[k] = rw >= c ? rw : 0;
+    }
   }
-  const graph = buildGraph(n, from, to, weights);
+  const graph = buildGraph(n, g.from, g.to, weights);
   let scores: Float64Array;
   if (kind === "tr-hits") {
-    scores = hitsAuthority(graph, Uint8Array.from(nodeRows, (r) => (r[2] ? 1 : 0)));
+    scores = hitsAuthority(graph, g.isRelevant);
   } else {
     let teleport: Float64Array | undefined;
     if (kind === "tr-pagerank") {
-      const relevant = nodeRows.filter((r) => r[2]).length;
-      teleport = Float64Array.from(nodeRows, (r) => (r[2] && relevant ? n / relevant : 0));
+      const relevant = g.isRelevant.reduce((a, b) => a + b, 0);
+      teleport = Float64Array.from(g.isRelevant, (r) => (r && relevant ? n / relevant : 0));
     }
     scores = pagerank(graph, { d: params.d ?? 0.85, teleport });
   }
@@ -106,12 +78,12 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
   const t2 = performance.now();
   const ids: string[] = [];
   const values: number[] = [];
-  nodeRows.forEach((r, i) => {
-    if (r[1] === "pending") {
-      ids.push(String(r[0]));
+  for (let i = 0; i < n; i++) {
+    if (g.isPending[i]) {
+      ids.push(String(g.ids[i]));
       values.push(scores[i]);
     }
-  });
+  }
   // Page stores of the job wait while the priorities are rewritten (the job's graph lock):
   // rewriting alongside pages adding to the same priorities deadlocked.
   const updated = ids.length === 0 ? 0 : (await withDeadlockRetry(() => sql.begin(async (tx) => {
@@ -121,7 +93,7 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
     from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)
     where f.id = v.id and f.status = 'pending'`;
   }))).count;
-  return { kind, nodes: n, edges: edgeRows.length, updated, loadMs, computeMs, writeMs: Math.round(performance.now() - t2) };
+  return { kind, nodes: n, edges: g.from.length, updated, loadMs, computeMs, writeMs: Math.round(performance.now() - t2) };
 }
 
 /**
@@ -147,4 +119,110 @@ export async function recomputeDueJobs(sql: Sql, strategyIds: string[], log: (li
     }
   }
   return due.map((d) => d.id);
+}
+
+/** A job's link graph in compact arrays: nodes are its URLs (skipped ones left out) by id. */
+export interface JobGraph {
+  /** Frontier id of each node, ascending. */
+  ids: Float64Array;
+  isPending: Uint8Array;
+  isRelevant: Uint8Array;
+  /** Each node's URL; only when asked for (IPageRank weighs target URLs). */
+  urls: string[] | null;
+  from: Int32Array;
+  to: Int32Array;
+  /** Each edge's anchor, as an index into `anchors`; only when asked for. */
+  anchorOf: Int32Array | null;
+  anchors: string[];
+}
+
+/**
+ * Read job `jobId`'s graph. Row by row, a million links took a second to come through the
+ * driver; so each query returns a few values only: node ids and edge pairs packed by the
+ * server into bytea (8 bytes per id, big-endian; edges grouped by anchor when asked for).
+ * A bytea value holds at most 1 GB as hex text, so one recompute reads up to about 30 million
+ * links; past that it fails and is logged, and the priorities stay as they were. Both queries see one snapshot (repeatable read), so every edge's ends
+ * are among the nodes. The joins run as hash joins: a job's rows are new to the planner's
+ * statistics, and on an estimate of one row it chose nested loops over the whole frontier
+ * (84 s for 26,000 links).
+ */
+export async function loadJobGraph(sql: Sql, jobId: number, withText: boolean): Promise<JobGraph> {
+  const [nodeRows, edgeRows] = await sql.begin("isolation level repeatable read read only", async (tx) => {
+    await tx`set local enable_nestloop = off`;
+    await tx`set local work_mem = '64MB'`;
+    const nodes = await tx`
+      select string_agg(int8send(f.id), ''::bytea order by f.id),
+        string_agg(set_byte('\\x00'::bytea, 0, (f.status = 'pending')::int + 2 * coalesce(p.is_relevant, false)::int), ''::bytea order by f.id),
+        ${withText ? tx`string_agg(f.url, E'\\n' order by f.id)` : tx`null`}
+      from frontier f left join pages p on p.frontier_id = f.id
+      where f.job_id = ${jobId} and f.status <> 'skipped'`.raw();
+    const edges = await tx`
+      select ${withText ? tx`coalesce(l.anchor_text, '')` : tx`''`},
+        string_agg(int8send(p.frontier_id) || int8send(t.id), ''::bytea)
+      from links l join pages p on p.id = l.from_page_id join frontier t on t.job_id = l.job_id and t.url_key = l.to_url_key
+      where l.job_id = ${jobId} and p.job_id = ${jobId} and t.status <> 'skipped'
+      ${withText ? tx`group by 1` : tx``}`.raw();
+    return [nodes, edges] as const;
+  });
+  const [idBytes, flagBytes, urlText] = nodeRows[0] as unknown as (Buffer | null)[];
+  const ids = readInt8s(idBytes);
+  const flags = idBytes ? fromHex(flagBytes!) : Buffer.alloc(0);
+  const nodeOf = nodeIndex(ids);
+  const isPending = new Uint8Array(ids.length);
+  const isRelevant = new Uint8Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    isPending[i] = flags[i] & 1;
+    isRelevant[i] = (flags[i] >> 1) & 1;
+  }
+  const packed = edgeRows.map((r) => readInt8s(r[1] as unknown as Buffer));
+  const total = packed.reduce((a, p) => a + p.length / 2, 0);
+  const from = new Int32Array(total);
+  const to = new Int32Array(total);
+  const anchorOf = withText ? new Int32Array(total) : null;
+  const anchors: string[] = [];
+  let k = 0;
+  edgeRows.forEach((r, group) => {
+    const pairs = packed[group];
+    if (withText) anchors.push((r[0] as unknown as Buffer).toString("utf8"));
+    for (let j = 0; j < pairs.length; j += 2) {
+      from[k] = nodeOf(pairs[j]);
+      to[k] = nodeOf(pairs[j + 1]);
+      if (anchorOf) anchorOf[k] = group;
+      k++;
+    }
+  });
+  return { ids, isPending, isRelevant, urls: withText && urlText ? urlText.toString("utf8").split("\n") : null, from, to, anchorOf, anchors };
+}
+
+/**
+ * Id → node number. A job's ids are ascending and nearly dense (other jobs' URLs interleave),
+ * so a flat table over their range answers in one read; a sparse range falls back to a Map.
+ */
+function nodeIndex(ids: Float64Array): (id: number) => number {
+  if (ids.length === 0) return () => -1;
+  const min = ids[0];
+  const range = ids[ids.length - 1] - min + 1;
+  if (range <= 8 * ids.length) {
+    const table = new Int32Array(range).fill(-1);
+    ids.forEach((id, i) => { table[id - min] = i; });
+    return (id) => table[id - min];
+  }
+  const map = new Map<number, number>();
+  ids.forEach((id, i) => map.set(id, i));
+  return (id) => map.get(id) ?? -1;
+}
+
+/** A bytea as the server sends it in text form (`\x` then hex digits), decoded. */
+function fromHex(text: Buffer): Buffer {
+  return Buffer.from(text.toString("latin1", 2), "hex");
+}
+
+/** Packed big-endian int8 values (ids, below 2^53) as numbers. */
+function readInt8s(text: Buffer | null): Float64Array {
+  if (!text) return new Float64Array(0);
+  const bytes = fromHex(text);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const out = new Float64Array(bytes.length / 8);
+  for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * 8) * 2 ** 32 + view.getUint32(i * 8 + 4);
+  return out;
 }

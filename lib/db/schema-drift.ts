@@ -72,7 +72,8 @@ export function readPrismaSchema(file: string): SchemaShape {
       const mm = /^@@(id|unique|index)\(\[([^\]]*)\]/.exec(line);
       if (!mm) continue;
       const kind = mm[1] === "id" ? "primary" : mm[1];
-      t.indexes.push(indexSpec(kind, mm[2], colOf));
+      // A partial index (`where: raw("...")`) is compared by being partial, not by its predicate's text.
+      t.indexes.push(indexSpec(kind, mm[2], colOf) + (/\bwhere:\s*raw\(/.test(line) ? " partial" : ""));
     }
     t.indexes.sort();
     shape[table] = t;
@@ -90,22 +91,22 @@ export async function readDatabaseSchema(sql: Sql): Promise<SchemaShape> {
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
     join pg_type t on t.oid = a.atttypid left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and c.relname <> '_prisma_migrations'`;
-  const idx = await sql<{ table: string; kind: string; cols: string }[]>`
-    select t.relname as table,
+  const idx = await sql<{ table: string; kind: string; cols: string; partial: boolean }[]>`
+    select t.relname as table, i.indpred is not null as partial,
       case when i.indisprimary then 'primary' when i.indisunique then 'unique' else 'index' end as kind,
       string_agg(a.attname || case when (i.indoption[k.ord - 1] & 1) = 1 then ' desc' else '' end, ',' order by k.ord) as cols
     from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
     cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
     join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
     where n.nspname = 'public' and t.relname <> '_prisma_migrations'
-    group by t.relname, i.indexrelid, i.indisprimary, i.indisunique`;
+    group by t.relname, i.indexrelid, i.indisprimary, i.indisunique, i.indpred`;
   const shape: SchemaShape = {};
   const tableOf = (name: string) => (shape[name] ??= { columns: {}, indexes: [] });
   const normalise = (type: string) =>
     type.replace("timestamp(3) without time zone", "timestamp(3)").replace(/timestamp\((\d)\) with time zone/, "timestamptz($1)")
       .replace(/^text\[\]$/, "text[]");
   for (const c of cols) tableOf(c.table).columns[c.column] = { type: normalise(c.type), nullable: c.nullable };
-  for (const i of idx) tableOf(i.table).indexes.push(`${i.kind}:${i.cols}`);
+  for (const i of idx) tableOf(i.table).indexes.push(`${i.kind}:${i.cols}${i.partial ? " partial" : ""}`);
   for (const t of Object.values(shape)) t.indexes.sort();
   return shape;
 }
