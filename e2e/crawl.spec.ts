@@ -69,6 +69,13 @@ test("the topic API: CLC search and browse, preview, score, save, switch a job's
   expect((await request.post(`/api/jobs/${job.job.id}/topic`, { data: { topicId: topic.id } })).status()).toBe(200);
   const [row] = await sql`select topic_id, topic_revision from jobs where id = ${job.job.id}`;
   expect(row).toEqual({ topic_id: topic.id, topic_revision: 2 });
+  // Refining needs pages to learn from, and a sane page count.
+  const early = await request.post(`/api/jobs/${job.job.id}/topic/refine`, { data: {} });
+  expect(early.status()).toBe(409);
+  expect((await early.json()).error).toContain("no pages to learn from");
+  const badCount = await request.post(`/api/jobs/${job.job.id}/topic/refine`, { data: { pages: 1000 } });
+  expect(badCount.status()).toBe(400);
+  expect((await badCount.json()).fields.pages[0]).toContain("from 1 to 100");
 });
 
 test("bad input in the form is shown per field and nothing is written", async ({ page }) => {
@@ -111,6 +118,15 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   await expect(page.getByTestId("queue-table")).toContainText("depth"); // bfs explains a queued URL by its depth
   const [db] = await sql`select pages_fetched, status::text from jobs where id = ${jobId}`;
   expect(db).toEqual({ pages_fetched: 500, status: "done" });
+
+  // Refine the topic from the job's 5 best pages: the page says what it learned and keeps saying so.
+  const refine = page.getByTestId("refine-topic");
+  await refine.locator("input[name=pages]").fill("5");
+  await refine.getByRole("button", { name: "扩充主题" }).click();
+  await expect(refine.getByRole("status")).toContainText("已从 5 个页面学习");
+  await expect(page.getByTestId("topic-feedback")).toContainText("主题已用 5 个页面扩充");
+  const [refined] = await sql`select topic_revision, topic_snapshot->'feedback'->>'pages' as pages from jobs where id = ${jobId}`;
+  expect(refined).toEqual({ topic_revision: 2, pages: "5" });
 
   await expect(page.getByTestId("pages-table")).toBeVisible();
   const first = page.getByTestId("pages-table").locator("tbody a").first();

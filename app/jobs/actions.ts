@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/db/jobs";
 import { getPrisma } from "@/lib/db/prisma";
+import { refineJobTopic } from "@/lib/db/topics";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
@@ -32,4 +33,17 @@ export async function controlJobAction(form: FormData): Promise<void> {
   if (!Number.isInteger(id) || !["pause", "resume", "stop"].includes(action)) return;
   await controlJob(getPrisma(), id, action);
   revalidatePath(`/jobs/${id}`);
+}
+
+/** What the refine-topic form shows after a submit. */
+export interface RefineTopicState { error?: "bad-pages" | "no-job" | "no-pages" | "no-words"; added?: string[]; pages?: number }
+
+/** Refine a job's topic from its own pages (the judged-relevant ones first, then the best-scoring). */
+export async function refineTopicAction(_prev: RefineTopicState, form: FormData): Promise<RefineTopicState> {
+  const id = Number(form.get("jobId"));
+  const pages = Number(form.get("pages"));
+  const r = await refineJobTopic(getPrisma(), id, pages);
+  if (!r.ok) return { error: r.reason as RefineTopicState["error"] };
+  revalidatePath(`/jobs/${id}`);
+  return { added: r.added, pages: r.pages };
 }

@@ -47,3 +47,30 @@ test("bad topic input is refused with the field named and exit code 2", () => {
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /line 1: not JSON/);
 });
+
+test("topic refine learns from the texts the topic scores best, and says what it added", () => {
+  const topicFile = path.join(dir, "corn.json");
+  assert.equal(cli("topic", "build", "--keywords", "玉米", "--out", topicFile).status, 0);
+  const input = path.join(dir, "corpus.jsonl");
+  fs.writeFileSync(input, [
+    { id: 1, title: "玉米新品种选育", text: "玉米 新品种 选育 产量 抗病性" },
+    { id: 2, title: "玉米", text: "玉米 育种 自交系" },
+    { id: 3, title: "软件工程", text: "软件 计算机 程序" },
+    { id: 4, title: "", text: "杂交种 选育 产量" },
+  ].map((d) => JSON.stringify(d)).join("\n") + "\n");
+  const out = path.join(dir, "corn-refined.json");
+  const r = cli("topic", "refine", "--topic", topicFile, "--in", input, "--pages", "2", "--out", out);
+  assert.equal(r.status, 0, r.stderr);
+  const refined = JSON.parse(fs.readFileSync(out, "utf8"));
+  assert.equal(refined.feedback.pages, 2, "only the two texts with 玉米 score above 0");
+  for (const t of ["选育", "自交系"]) assert.ok(refined.feedback.added.includes(t), t);
+  assert.ok(!refined.terms.some(([t]: [string]) => t === "软件"));
+  assert.match(r.stderr, /refined from 2 texts/);
+
+  const none = path.join(dir, "none.jsonl");
+  fs.writeFileSync(none, JSON.stringify({ id: 1, text: "软件 程序" }) + "\n");
+  const nothing = cli("topic", "refine", "--topic", topicFile, "--in", none, "--out", path.join(dir, "n.json"));
+  assert.equal(nothing.status, 2);
+  assert.match(nothing.stderr, /nothing to learn from/);
+  assert.equal(cli("topic", "refine", "--topic", topicFile, "--in", input, "--pages", "0", "--out", out).status, 2);
+});

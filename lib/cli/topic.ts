@@ -1,15 +1,18 @@
-/** `focuscrawl topic build` and `focuscrawl score`: topics as files, scoring as a stream. */
+/** `focuscrawl topic build|refine` and `focuscrawl score`: topics as files, scoring as a stream. */
 import fs from "node:fs";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { parseResolveMap } from "../crawler/resolve-map";
 import { loadEnv } from "../env";
 import { fetchExampleTexts } from "../topic/example-pages";
+import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, refineTopic, type FeedbackPage } from "../topic/feedback";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 import { UsageError } from "./args";
 
 export const TOPIC_USAGE = `focuscrawl topic build [--clc CODE ...] [--keywords "词1,词2"] [--negative "词"] [--example-text FILE ...]
                       [--example-url URL ...] [--user-dict "术语1,术语2"] [--top-k 200] --out topic.json
+focuscrawl topic refine --topic topic.json --in texts.jsonl [--pages 10] --out refined.json
+  the topic learns from the texts it scores best (pseudo-relevance feedback)
 focuscrawl score --topic topic.json --in texts.jsonl --out scores.jsonl
   input lines {"id","title","text"}; output lines {"id","score","terms"}`;
 
@@ -53,10 +56,11 @@ export function readTopicFile(file: string): TopicVector {
   return data;
 }
 
-/** `focuscrawl topic build ...` */
+/** `focuscrawl topic build ...` or `focuscrawl topic refine ...` */
 export async function runTopic(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub !== "build") throw new UsageError(`unknown topic command "${sub ?? ""}"; use \`focuscrawl topic build\``);
+  if (sub === "refine") return runRefine(rest);
+  if (sub !== "build") throw new UsageError(`unknown topic command "${sub ?? ""}"; use \`focuscrawl topic build\` or \`focuscrawl topic refine\``);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -73,18 +77,11 @@ export async function runTopic(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** `focuscrawl score ...`: streams JSON lines in and out; a bad line is reported with its number. */
-export async function runScore(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { topic: { type: "string" }, in: { type: "string" }, out: { type: "string" } }, strict: true });
-  if (!values.topic || !values.in || !values.out) throw new UsageError("--topic, --in and --out are all required");
-  if (!fs.existsSync(values.in)) throw new UsageError(`--in: no file ${values.in}`);
-  const scorer = topicScorer(readTopicFile(values.topic));
-  const out = fs.createWriteStream(values.out);
-  const lines = readline.createInterface({ input: fs.createReadStream(values.in, "utf8"), crlfDelay: Infinity });
-  let n = 0;
+/** The documents of a JSON-lines file, `{"id","title","text"}` each; a bad line is a UsageError with its number. */
+async function* readDocs(file: string): AsyncGenerator<{ id: unknown; title: string; text: string }> {
+  if (!fs.existsSync(file)) throw new UsageError(`--in: no file ${file}`);
+  const lines = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
   let lineNo = 0;
-  scorePage(scorer, "", "预热"); // load the segmenter and IDF table before the clock starts (~1.3 s, once)
-  const started = performance.now();
   for await (const line of lines) {
     lineNo++;
     if (!line.trim()) continue;
@@ -92,11 +89,51 @@ export async function runScore(argv: string[]): Promise<number> {
     try {
       doc = JSON.parse(line);
     } catch {
-      throw new UsageError(`--in ${values.in} line ${lineNo}: not JSON; each line must be {"id","title","text"}`);
+      throw new UsageError(`--in ${file} line ${lineNo}: not JSON; each line must be {"id","title","text"}`);
     }
-    if (typeof doc.text !== "string") throw new UsageError(`--in ${values.in} line ${lineNo}: "text" must be a string`);
-    const s = scorePage(scorer, typeof doc.title === "string" ? doc.title : "", doc.text);
-    const ok = out.write(JSON.stringify({ id: doc.id ?? lineNo, score: +s.relevance.toFixed(6), terms: s.terms.map((t) => t.term) }) + "\n");
+    if (typeof doc.text !== "string") throw new UsageError(`--in ${file} line ${lineNo}: "text" must be a string`);
+    yield { id: doc.id ?? lineNo, title: typeof doc.title === "string" ? doc.title : "", text: doc.text };
+  }
+}
+
+/** `focuscrawl topic refine ...`: score every text, learn from the best `--pages` of them. */
+async function runRefine(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { topic: { type: "string" }, in: { type: "string" }, pages: { type: "string" }, out: { type: "string" } }, strict: true });
+  if (!values.topic || !values.in || !values.out) throw new UsageError("--topic, --in and --out are all required");
+  const n = Number(values.pages ?? DEFAULT_FEEDBACK_PAGES);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_FEEDBACK_PAGES) throw new UsageError(`--pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}`);
+  const topic = readTopicFile(values.topic);
+  const scorer = topicScorer(topic);
+  // The n best so far, best first; a text that scores 0 shares no word with the topic and teaches it nothing.
+  const best: (FeedbackPage & { score: number })[] = [];
+  for await (const doc of readDocs(values.in)) {
+    const score = scorePage(scorer, doc.title, doc.text).relevance;
+    if (score <= 0 || (best.length === n && score <= best[n - 1].score)) continue;
+    const at = best.findIndex((b) => b.score < score);
+    best.splice(at === -1 ? best.length : at, 0, { title: doc.title, text: doc.text, score });
+    if (best.length > n) best.pop();
+  }
+  if (best.length === 0) throw new UsageError(`--in ${values.in}: no text shares a word with the topic, so there is nothing to learn from`);
+  const refined = refineTopic(topic, best);
+  fs.writeFileSync(values.out, JSON.stringify(refined, null, 1));
+  console.error(`topic refined from ${best.length} texts (scores ${best[best.length - 1].score.toFixed(3)}–${best[0].score.toFixed(3)}) written to ${values.out}; ` +
+    `new terms: ${refined.feedback!.added.slice(0, 10).join(", ") || "none"}`);
+  return 0;
+}
+
+/** `focuscrawl score ...`: streams JSON lines in and out; a bad line is reported with its number. */
+export async function runScore(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { topic: { type: "string" }, in: { type: "string" }, out: { type: "string" } }, strict: true });
+  if (!values.topic || !values.in || !values.out) throw new UsageError("--topic, --in and --out are all required");
+  if (!fs.existsSync(values.in)) throw new UsageError(`--in: no file ${values.in}`);
+  const scorer = topicScorer(readTopicFile(values.topic));
+  const out = fs.createWriteStream(values.out);
+  let n = 0;
+  scorePage(scorer, "", "预热"); // load the segmenter and IDF table before the clock starts (~1.3 s, once)
+  const started = performance.now();
+  for await (const doc of readDocs(values.in)) {
+    const s = scorePage(scorer, doc.title, doc.text);
+    const ok = out.write(JSON.stringify({ id: doc.id, score: +s.relevance.toFixed(6), terms: s.terms.map((t) => t.term) }) + "\n");
     if (!ok) await new Promise<void>((r) => out.once("drain", () => r()));
     n++;
   }

@@ -63,6 +63,10 @@ export interface TopicVector {
   userDict: string[];
   titleBoost: number;
   definition: TopicDefinition;
+  /** Set once the topic learned from pages (lib/topic/feedback.ts): the terms before it did. */
+  baseTerms?: [string, number][];
+  /** Where the feedback came from. */
+  feedback?: { pages: number; judged: number; added: string[] };
 }
 
 /**

@@ -4,11 +4,12 @@ import { getJob, getJobProgress } from "@/lib/db/jobs";
 import { listQueued } from "@/lib/db/frontier-queries";
 import { listPages } from "@/lib/db/page-queries";
 import { getPrisma } from "@/lib/db/prisma";
-import { topicLabelWords } from "@/lib/topic/topic";
+import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { controlJobAction } from "../actions";
 import { LiveProgress } from "./live-progress";
+import { RefineTopic } from "./refine-topic";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +24,7 @@ export default async function JobPage({ params, searchParams }: {
   const screen = Math.max(1, Number((await searchParams).screen) || 1);
   const [progress, pages, queued] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen), listQueued(prisma, id, 20)]);
   const topicWords = topicLabelWords(job.topicSnapshot);
+  const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
   const lastScreen = Math.max(1, Math.ceil(pages.total / pages.perScreen));
@@ -43,9 +45,15 @@ export default async function JobPage({ params, searchParams }: {
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topicWords.join("，")}</dd></div>
         <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
+        {feedback && <div data-testid="topic-feedback" className="sm:col-span-2 text-slate-600">
+          {t("topicRefined").replace("{pages}", String(feedback.pages)).replace("{judged}", String(feedback.judged))} {feedback.added.join("，")}</div>}
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
+      <RefineTopic jobId={job.id} labels={{
+        title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), submit: t("refineSubmit"), done: t("refineDone"),
+        errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob") },
+      }} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{t("jobSettings")}</summary>
         {/* getJob hides passwords and cookie values; lists are shown one entry per line. */}

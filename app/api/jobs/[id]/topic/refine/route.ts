@@ -1,0 +1,21 @@
+import { refineJobTopic } from "@/lib/db/topics";
+import { getPrisma } from "@/lib/db/prisma";
+import { DEFAULT_FEEDBACK_PAGES } from "@/lib/topic/feedback";
+import { json, parseId } from "@/app/json";
+
+/**
+ * Refine a job's topic from its own pages: {"pages": N} (default 10), the pages people judged
+ * relevant first, then the best-scoring ones. Answers with the terms the topic learned.
+ */
+export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  const id = parseId((await ctx.params).id);
+  if (id === null) return json({ error: "no such job" }, { status: 404 });
+  const body = (await request.json().catch(() => ({}))) as { pages?: unknown };
+  const pages = body.pages ?? DEFAULT_FEEDBACK_PAGES;
+  if (typeof pages !== "number") {
+    return json({ error: "pages: give a whole number", fields: { pages: ["pages: give a whole number"] } }, { status: 400 });
+  }
+  const r = await refineJobTopic(getPrisma(), id, pages);
+  if (!r.ok) return json({ error: r.message, ...(r.status === 400 ? { fields: { pages: [r.message] } } : {}) }, { status: r.status });
+  return json(r);
+}

@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { idf } from "./idf";
+import { feedbackCentroid, refineTopic } from "./feedback";
+import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "./topic";
+
+const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSchema.parse(raw));
+
+test("the centroid is the mean of the pages' unit vectors, negative terms left out", () => {
+  const topic = topicOf({ keywords: "玉米", negative: "饲料" });
+  // One page, "品种 品种 育种" with title "玉米": tf 品种 2, 育种 1, 玉米 3 (title ×3).
+  const c = feedbackCentroid(topic, [{ title: "玉米", text: "品种 品种 育种 饲料" }]);
+  const raw = { 品种: (1 + Math.log(2)) * idf("品种"), 育种: idf("育种"), 玉米: (1 + Math.log(3)) * idf("玉米") };
+  const n = Math.hypot(...Object.values(raw), idf("饲料")); // the page's own norm counts every word it has
+  assert.deepEqual([...c.keys()].sort(), ["品种", "玉米", "育种"].sort());
+  for (const [t, w] of Object.entries(raw)) assert.ok(Math.abs(c.get(t)! - w / n) < 1e-12, t);
+  // Two pages: each contributes half its unit vector.
+  const two = feedbackCentroid(topic, [{ title: "", text: "品种" }, { title: "", text: "育种" }]);
+  assert.ok(Math.abs(two.get("品种")! - 0.5) < 1e-12 && Math.abs(two.get("育种")! - 0.5) < 1e-12);
+});
+
+test("refining adds the pages' words: refined = L2(top K(base + centroid)), and refining again replaces the feedback", () => {
+  const topic = topicOf({ keywords: "玉米,小麦", topK: 10 });
+  // 14 words of which the topic keeps its 10 strongest.
+  const pages = [{ title: "", text: "品种 选育 产量 抗病性 区域 试验 杂交 自交系 籽粒 灌浆 株高 穗长 品种 选育" }];
+  const refined = refineTopic(topic, pages);
+  const c = feedbackCentroid(topic, pages);
+  const sum = new Map(topic.terms);
+  for (const [t, w] of c) sum.set(t, (sum.get(t) ?? 0) + w);
+  const top = [...sum].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
+  assert.ok(sum.size > 10, "the page brings more words than the topic keeps");
+  const n = Math.hypot(...top.map(([, w]) => w));
+  assert.deepEqual(refined.terms.map(([t]) => t), top.map(([t]) => t));
+  refined.terms.forEach(([t, w], i) => assert.ok(Math.abs(w - top[i][1] / n) < 1e-12, t));
+  assert.deepEqual(refined.baseTerms, topic.terms);
+  assert.deepEqual(refined.feedback, { pages: 1, judged: 0, added: refined.terms.map(([t]) => t).filter((t) => !["玉米", "小麦"].includes(t)) });
+  // Refining the refined topic from the same pages gives the same topic (feedback is replaced, not added).
+  assert.deepEqual(refineTopic(refined, pages).terms, refined.terms);
+});
+
+test("a page like the feedback pages scores higher after refining; pages without words are refused", () => {
+  const topic = topicOf({ keywords: "玉米" });
+  const page = { title: "杂交种选育", text: "新品种 选育 产量 抗病性 试验" };
+  const before = scorePage(topicScorer(topic), page.title, page.text).relevance;
+  const refined = refineTopic(topic, [{ title: "玉米新品种选育", text: "玉米 新品种 选育 产量 抗病性 区域试验" }]);
+  const after = scorePage(topicScorer(refined), page.title, page.text).relevance;
+  assert.equal(before, 0);
+  assert.ok(after > 0.2, String(after));
+  assert.throws(() => refineTopic(topic, [{ title: "", text: "的 了 和 123" }]), /no words to learn from/);
+});
