@@ -33,7 +33,14 @@ test("the embedded server initialises once, keeps its data across restarts, and 
   const second = await startEmbeddedPostgres({ dataDir, port });
   const again = openSql(second.url(), { max: 1 });
   assert.deepEqual([...(await again`select v from kept`)], [{ v: "数据" }]);
+  // Its URL names the Unix-domain socket, and clients use it (a socket connection has no server address).
+  assert.match(second.url(), /\?host=%2F/);
+  assert.deepEqual([...(await again`select inet_server_addr() as addr`)], [{ addr: null }]);
   await again.end();
+  const { createPrisma } = await import("./prisma");
+  const prisma = createPrisma(second.url());
+  assert.deepEqual(await prisma.$queryRaw`select inet_server_addr() as addr, 1 as one`, [{ addr: null, one: 1 }]);
+  await prisma.$disconnect();
 
   // A second process on the same data joins the running server and does not stop it.
   const joined = await startEmbeddedPostgres({ dataDir, port: await freePort() });

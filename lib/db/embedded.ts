@@ -158,11 +158,24 @@ function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
   });
 }
 
-function handle(pid: number, port: number, password: string, stop: () => Promise<void>): EmbeddedPostgres {
+/**
+ * The server also listens on a Unix-domain socket in its data directory, and its URL names it
+ * (`?host=`): on one machine a socket costs far less than loopback TCP (lib/db/sql.ts). A socket
+ * path is limited to about 100 bytes, so a deep data directory gets TCP only.
+ */
+function socketDirFor(pgDir: string, port: number): string | undefined {
+  return path.join(pgDir, `.s.PGSQL.${port}`).length <= 100 && !pgDir.includes(",") ? pgDir : undefined;
+}
+
+function handle(pid: number, port: number, password: string, pgDir: string, stop: () => Promise<void>): EmbeddedPostgres {
+  const socketDir = socketDirFor(pgDir, port);
+  // A server started without the socket (by an older version) is reached over TCP.
+  const isSocket = socketDir !== undefined && fs.existsSync(path.join(socketDir, `.s.PGSQL.${port}`));
   return {
     pid,
     url: (database = "postgres") =>
-      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
+      (isSocket ? `?host=${encodeURIComponent(socketDir)}` : ""),
     stop,
   };
 }
@@ -191,20 +204,20 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   };
   const running = runningServer(pgDir);
   if (running) {
-    if (liveOwner(dataDir)) return handle(running.pid, running.port, password, async () => {});
+    if (liveOwner(dataDir)) return handle(running.pid, running.port, password, pgDir, async () => {});
     fs.writeFileSync(ownerFile(dataDir), String(process.pid));
-    return handle(running.pid, running.port, password, stopServer(running.pid));
+    return handle(running.pid, running.port, password, pgDir, stopServer(running.pid));
   }
 
   const child = spawn(
     bin.postgres,
     ["-D", pgDir, "-p", String(opts.port), "-c", "listen_addresses=127.0.0.1",
-      "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      "-c", `unix_socket_directories=${socketDirFor(pgDir, opts.port) ?? ""}`, "-c", "max_connections=200"],
     { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
   );
   await waitUntilReady(child, opts.port);
   child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe
   child.unref();
   fs.writeFileSync(ownerFile(dataDir), String(process.pid));
-  return handle(child.pid!, opts.port, password, stopServer(child.pid!));
+  return handle(child.pid!, opts.port, password, pgDir, stopServer(child.pid!));
 }
