@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import postgres from "postgres";
+import { openSql } from "../lib/db/sql";
 
-const sql = postgres(process.env.E2E_DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e" });
 test.afterAll(() => sql.end());
 
 const jobCount = async () => (await sql`select count(*)::int as n from jobs`)[0].n as number;
