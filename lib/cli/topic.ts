@@ -6,7 +6,7 @@ import { parseResolveMap } from "../crawler/resolve-map";
 import { loadEnv } from "../env";
 import { fetchExampleTexts } from "../topic/example-pages";
 import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, refineTopic, type FeedbackPage } from "../topic/feedback";
-import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
+import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError, warmUpTextPipeline, type TopicVector } from "../topic/topic";
 import { UsageError } from "./args";
 
 export const TOPIC_USAGE = `focuscrawl topic build [--clc CODE ...] [--keywords "词1,词2"] [--negative "词"] [--example-text FILE ...]
@@ -129,7 +129,7 @@ export async function runScore(argv: string[]): Promise<number> {
   const scorer = topicScorer(readTopicFile(values.topic));
   const out = fs.createWriteStream(values.out);
   let n = 0;
-  scorePage(scorer, "", "预热"); // load the segmenter and IDF table before the clock starts (~1.3 s, once)
+  warmUpTextPipeline(); // before the clock starts
   const started = performance.now();
   for await (const doc of readDocs(values.in)) {
     const s = scorePage(scorer, doc.title, doc.text);

@@ -29,6 +29,7 @@ export interface PipelineDeps {
   fetcherFor: (ctx: JobContext) => Fetcher;
   /** This worker's query-variant counter (createQueryVariantCounter). */
   allowVariant: (url: string, limit: number) => boolean;
+  log: (line: string) => void;
 }
 
 /** A request leaving later than this after its claim restarts its host's delay (see restartHostDelay). */
@@ -42,6 +43,20 @@ async function keepClaimDelay(deps: PipelineDeps, ctx: JobContext, item: Claimed
   if (Date.now() - item.claimedAt > MAX_CLAIM_LAG_MS && Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) > 0) {
     await restartHostDelay(deps.sql, item.jobId, item.host);
   }
+}
+
+/**
+ * The fetcher's `onSent` for a claim: a request that left the socket later than it was asked
+ * to (a busy event loop, a slow connect) restarts the host's delay from then, before another
+ * worker's turn on the host comes: under load, two requests to one host arrived 79 ms apart
+ * with a 150 ms delay without it.
+ */
+function keepSendDelay(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, crawlDelayMs: number | null, requestedAt: Date) {
+  return (sentAtMs: number) => {
+    if (sentAtMs - requestedAt.getTime() <= MAX_CLAIM_LAG_MS || Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) === 0) return;
+    restartHostDelay(deps.sql, item.jobId, item.host).catch((err) =>
+      deps.log(`restarting the delay of ${item.host} failed: ${(err as Error).message}`));
+  };
 }
 
 /**
@@ -62,7 +77,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   const origin = new URL(item.url).origin;
   await keepClaimDelay(deps, ctx, item, null);
   const requestedAt = new Date();
-  const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);
+  const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`, { onSent: keepSendDelay(deps, ctx, item, null, requestedAt) });
   if (!res.ok && !res.isRetryable) {
     // The host itself cannot be fetched (refused address, no such name, bad certificate):
     // the page would fail the same way, so it fails now with that reason.
@@ -113,6 +128,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     beforeRedirect: (next, lastRequestAt) => checkRedirect(deps, ctx, item, robots, next, lastRequestAt),
     // Documents the crawler does not parse are recorded by their headers, not downloaded.
     wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
+    onSent: keepSendDelay(deps, ctx, item, robots.crawlDelayMs, requestedAt),
   });
   const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, requestedAt };
   if (!outcome.ok && outcome.reason === "redirect-offsite") {

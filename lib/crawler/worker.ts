@@ -15,6 +15,7 @@ import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
 import { createQueryVariantCounter } from "./traps";
 import type { ResolveMap } from "./resolve-map";
+import { warmUpTextPipeline } from "../topic/topic";
 
 /** Worker settings; every duration in milliseconds. */
 export interface WorkerOptions {
@@ -81,7 +82,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     return f;
   }
 
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), allowVariant: createQueryVariantCounter() };
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), allowVariant: createQueryVariantCounter(), log };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
@@ -154,6 +155,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   async function run(): Promise<void> {
+    warmUpTextPipeline(); // before the first heartbeat and the first lease
     await maintain();
     const timer = setInterval(() => maintain().catch((e) => log(`maintenance failed: ${(e as Error).message}`)), opts.heartbeatMs);
     try {

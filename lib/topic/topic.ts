@@ -10,6 +10,16 @@ import { idf } from "./idf";
 import { tokenize } from "./tokenize";
 import { cosineExplained, normalize, type TermVector } from "./vector";
 
+/**
+ * Load the segmenter's dictionary and the IDF table now (about 1.3 s of CPU, once per process)
+ * rather than inside the first page's scoring: a worker that did it with leases in hand
+ * stalled its event loop, heartbeats included, for seconds on a busy machine.
+ */
+export function warmUpTextPipeline(): void {
+  segment("预热", new Set());
+  idf("预热");
+}
+
 /** Topic text and page text are segmented the same way: search mode, the topic's own dictionary. */
 function segment(text: string, userTerms: ReadonlySet<string>): string[] {
   return tokenize(text, { userTerms, isSearchMode: true });
