@@ -59,7 +59,8 @@ export interface FetchRequestOptions {
 /**
  * When each request really leaves: undici reports every request's headers as they are written
  * (the `undici:client:sendHeaders` diagnostics channel). Keyed by origin + path, which one
- * worker never fetches twice at once.
+ * worker never fetches twice at once. Through a proxy the request goes to the proxy's origin,
+ * so no watcher hears of it.
  */
 const sendWatchers = new Map<string, () => void>();
 diagnostics.subscribe("undici:client:sendHeaders", (message) => {

@@ -38,9 +38,12 @@ const MAX_CLAIM_LAG_MS = 10;
 /** How a URL ended, for the worker's counters and logs. */
 export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched";
 
+/** Whether the host has a delay to keep: the job's minimum or its robots.txt Crawl-delay. */
+const hasHostDelay = (ctx: JobContext, crawlDelayMs: number | null) => Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) > 0;
+
 /** Called just before a claim's request goes out: a late request restarts the host's delay. */
 async function keepClaimDelay(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, crawlDelayMs: number | null) {
-  if (Date.now() - item.claimedAt > MAX_CLAIM_LAG_MS && Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) > 0) {
+  if (Date.now() - item.claimedAt > MAX_CLAIM_LAG_MS && hasHostDelay(ctx, crawlDelayMs)) {
     await restartHostDelay(deps.sql, item.jobId, item.host);
   }
 }
@@ -53,7 +56,7 @@ async function keepClaimDelay(deps: PipelineDeps, ctx: JobContext, item: Claimed
  */
 function keepSendDelay(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, crawlDelayMs: number | null, requestedAt: Date) {
   return (sentAtMs: number) => {
-    if (sentAtMs - requestedAt.getTime() <= MAX_CLAIM_LAG_MS || Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) === 0) return;
+    if (sentAtMs - requestedAt.getTime() <= MAX_CLAIM_LAG_MS || !hasHostDelay(ctx, crawlDelayMs)) return;
     restartHostDelay(deps.sql, item.jobId, item.host).catch((err) =>
       deps.log(`restarting the delay of ${item.host} failed: ${(err as Error).message}`));
   };
