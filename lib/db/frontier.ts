@@ -63,14 +63,14 @@ export async function claimUrls(
       order by random() limit 1
       for no key update of j
     ), ready as (
-      select h.host, h.job_id, greatest(h.min_delay_ms, coalesce(h.crawl_delay_ms, 0)) as delay_ms from hosts h
+      select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
       where h.job_id = (select id from job) and h.in_flight < h.max_connections and h.next_fetch_at <= now()
         -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
         and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by h.next_fetch_at
       limit ${MAX_HOSTS_PROBED}
     ), cand as (
-      select h.host, f.id, f.priority, f.depth, h.delay_ms
+      select h.host, f.id, f.priority, f.depth, h.delay
       from ready h
       cross join lateral (
         -- Each host's best URL; on a random turn, one at random among its RANDOM_POOL best.
@@ -90,7 +90,7 @@ export async function claimUrls(
       -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
       -- hosts as they were before it waited, and without this a host another claim had just
       -- taken would be taken again (two workers, two requests 2 ms apart on one host).
-      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay_ms * interval '1 millisecond'
+      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay
       from cand where h.job_id = (select id from job) and h.host = cand.host
         and h.in_flight < h.max_connections and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
       returning h.host
@@ -193,7 +193,7 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
         in_flight = greatest(hosts.in_flight - 1, 0),
         next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz, ${o.requestedAt ?? null}::timestamptz
-          + greatest(hosts.min_delay_ms, coalesce(hosts.crawl_delay_ms, 0)) * interval '1 millisecond'),
+          + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
         updated_at = now()`;
   }
   await tx`select pg_notify('focuscrawl_job', ${String(o.jobId)})`;

@@ -31,7 +31,7 @@ export async function releaseHost(tx: Tx, jobId: number, host: string, notBefore
   await tx`
     update hosts set in_flight = greatest(in_flight - 1, 0),
       next_fetch_at = greatest(next_fetch_at, ${notBefore ?? null}::timestamptz,
-        ${requestedAt ?? null}::timestamptz + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond'),
+        ${requestedAt ?? null}::timestamptz + host_delay(min_delay_ms, crawl_delay_ms)),
       updated_at = now()
     where job_id = ${jobId} and host = ${host}`;
 }
@@ -55,7 +55,7 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
   await sql`
     update hosts set robots_state = ${r.state}, robots_txt = ${r.txt}, crawl_delay_ms = ${r.crawlDelayMs},
       robots_expires_at = ${r.expiresAt}, updated_at = now(),
-      next_fetch_at = greatest(next_fetch_at, ${requestedAt}::timestamptz + greatest(min_delay_ms, coalesce(${r.crawlDelayMs}::int, 0)) * interval '1 millisecond')
+      next_fetch_at = greatest(next_fetch_at, ${requestedAt}::timestamptz + host_delay(min_delay_ms, ${r.crawlDelayMs}::int))
     where job_id = ${jobId} and host = ${host}`;
 }
 
@@ -67,9 +67,8 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
 export async function reserveHostSlot(sql: Sql, jobId: number, host: string, lastRequestAt: Date): Promise<number> {
   const [row] = await sql<{ waitMs: number }[]>`
     with h as (
-      select id, greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond' as delay,
-        greatest(next_fetch_at, now(), ${lastRequestAt}::timestamptz
-          + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond') as send_at
+      select id, host_delay(min_delay_ms, crawl_delay_ms) as delay,
+        greatest(next_fetch_at, now(), ${lastRequestAt}::timestamptz + host_delay(min_delay_ms, crawl_delay_ms)) as send_at
       from hosts where job_id = ${jobId} and host = ${host}
       for update
     )
@@ -84,6 +83,6 @@ export async function reserveHostSlot(sql: Sql, jobId: number, host: string, las
  */
 export async function restartHostDelay(sql: Sql, jobId: number, host: string): Promise<void> {
   await sql`
-    update hosts set next_fetch_at = greatest(next_fetch_at, clock_timestamp() + greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) * interval '1 millisecond')
+    update hosts set next_fetch_at = greatest(next_fetch_at, clock_timestamp() + host_delay(min_delay_ms, crawl_delay_ms))
     where job_id = ${jobId} and host = ${host}`;
 }
