@@ -172,31 +172,36 @@ export async function returnPageBudget(tx: Tx, jobId: number): Promise<void> {
 
 /**
  * Add an outcome of a leased URL to jobs, hosts and job_stats_minute, free the host connection
- * its claim took, and wake the dashboard's listeners.
+ * its claim took, and wake the dashboard's listeners. One statement (every stored page runs it):
+ * each step reads the row the one before returned, so the job row is always locked first, then
+ * the minute's stats, then the host, as everywhere else.
  */
 export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
   await tx`
-    update jobs set pages_fetched = pages_fetched + ${o.fetched}, pages_relevant = pages_relevant + ${o.relevant},
-      pages_failed = pages_failed + ${o.failed}, links_found = links_found + ${o.enqueued}, updated_at = now()
-    where id = ${o.jobId}`;
-  await tx`
-    insert into job_stats_minute (job_id, minute, fetched, relevant, failed, enqueued, bytes)
-    values (${o.jobId}, date_trunc('minute', now()), ${o.fetched}, ${o.relevant}, ${o.failed}, ${o.enqueued}, ${o.bytes})
-    on conflict (job_id, minute) do update set fetched = job_stats_minute.fetched + excluded.fetched,
-      relevant = job_stats_minute.relevant + excluded.relevant, failed = job_stats_minute.failed + excluded.failed,
-      enqueued = job_stats_minute.enqueued + excluded.enqueued, bytes = job_stats_minute.bytes + excluded.bytes`;
-  if (o.host) {
-    await tx`
+    with job as (
+      update jobs set pages_fetched = pages_fetched + ${o.fetched}, pages_relevant = pages_relevant + ${o.relevant},
+        pages_failed = pages_failed + ${o.failed}, links_found = links_found + ${o.enqueued}, updated_at = now()
+      where id = ${o.jobId}
+      returning id
+    ), stats as (
+      insert into job_stats_minute (job_id, minute, fetched, relevant, failed, enqueued, bytes)
+      select id, date_trunc('minute', now()), ${o.fetched}, ${o.relevant}, ${o.failed}, ${o.enqueued}, ${o.bytes} from job
+      on conflict (job_id, minute) do update set fetched = job_stats_minute.fetched + excluded.fetched,
+        relevant = job_stats_minute.relevant + excluded.relevant, failed = job_stats_minute.failed + excluded.failed,
+        enqueued = job_stats_minute.enqueued + excluded.enqueued, bytes = job_stats_minute.bytes + excluded.bytes
+      returning job_id
+    ), host as (
       insert into hosts (job_id, host, pages_fetched, pages_relevant, errors)
-      values (${o.jobId}, ${o.host}, ${o.fetched}, ${o.relevant}, ${o.failed})
+      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed} from stats where ${o.host}::text is not null
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
         in_flight = greatest(hosts.in_flight - 1, 0),
         next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz, ${o.requestedAt ?? null}::timestamptz
           + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
-        updated_at = now()`;
-  }
-  await tx`select pg_notify('focuscrawl_job', ${String(o.jobId)})`;
+        updated_at = now()
+      returning 1
+    )
+    select pg_notify('focuscrawl_job', ${String(o.jobId)}) from (select count(*) from host) done`;
 }
 
 /**

@@ -42,17 +42,19 @@ export interface PageRecord {
  */
 async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[]) {
   const { jobId, checksum, simhash } = p;
-  const [exact] = await tx<{ id: string }[]>`
-    select id from pages where job_id = ${jobId} and checksum = ${checksum} and id <> ${pageId} order by id limit 1`;
-  if (exact || p.pageKind !== "content") return exact;
-  const [near] = await tx<{ id: string }[]>`
-    select id from pages
-    where job_id = ${jobId} and id <> ${pageId}
+  // One round trip: the near-duplicate search runs only when no exact copy came first (Append
+  // reads its branches in order and the limit stops it).
+  const [original] = await tx<{ id: string }[]>`
+    (select id from pages where job_id = ${jobId} and checksum = ${checksum} and id <> ${pageId} order by id limit 1)
+    union all
+    (select id from pages
+    where ${p.pageKind === "content"} and job_id = ${jobId} and id <> ${pageId}
       and (simhash_b0 = ${b[0]} or simhash_b1 = ${b[1]} or simhash_b2 = ${b[2]} or simhash_b3 = ${b[3]})
       and page_kind = 'content'
       and bit_count((simhash # ${simhash.toString()}::bigint)::bit(64)) <= ${NEAR_DUPLICATE_BITS}
-    order by id limit 1`;
-  return near;
+    order by id limit 1)
+    limit 1`;
+  return original;
 }
 
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
