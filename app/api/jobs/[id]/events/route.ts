@@ -15,35 +15,49 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   if (id === null) return new Response("no such job", { status: 404 });
   const prisma = getPrisma();
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  // The stream can end from either side at any moment, even while start() still awaits its
+  // subscription: every write checks, and whatever start() set up is released exactly once.
+  let isClosed = false;
+  let release = () => {};
+  const close = () => {
+    if (isClosed) return;
+    isClosed = true;
+    release();
+  };
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      let isClosed = false;
+      const push = (text: string) => {
+        if (isClosed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close(); // the consumer went away without cancelling
+        }
+      };
       const send = async () => {
         timer = undefined;
         const progress = await getJobProgress(prisma, id).catch(() => null);
-        if (isClosed || !progress) return;
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify(progress)}\n\n`));
+        if (progress) push(`data: ${JSON.stringify(progress)}\n\n`);
       };
-      const schedule = () => { timer ??= setTimeout(send, MIN_UPDATE_INTERVAL_MS); };
+      const schedule = () => { if (!isClosed) timer ??= setTimeout(send, MIN_UPDATE_INTERVAL_MS); };
       const unsubscribe = await subscribeJobChanges((jobId) => jobId === id && schedule());
-      const keepalive = setInterval(() => controller.enqueue(encoder.encode(": keepalive\n\n")), KEEPALIVE_MS);
-      cleanup = () => {
-        isClosed = true;
+      const keepalive = setInterval(() => push(": keepalive\n\n"), KEEPALIVE_MS);
+      release = () => {
         unsubscribe();
         clearInterval(keepalive);
         if (timer) clearTimeout(timer);
       };
+      if (isClosed) release(); // cancelled while subscribing
       request.signal.addEventListener("abort", () => {
-        cleanup();
+        close();
         try { controller.close(); } catch { /* already closed */ }
       });
       await send();
     },
     cancel() {
-      cleanup();
+      close();
     },
   });
   return new Response(stream, {
