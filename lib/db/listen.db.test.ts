@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
+import { stopJobChanges } from "./listen";
+import { getPrisma } from "./prisma";
 
 const ctx = useTestDatabase();
 
@@ -34,4 +36,7 @@ test("the job event stream sends progress, and a reader that leaves (even at onc
   const before = timers();
   for (let i = 0; i < 3; i++) await leaveEarly();
   assert.equal(timers(), before, "no keepalive or update timer left running");
+  // The route's process-wide connections, so that this test process can end.
+  await stopJobChanges();
+  await getPrisma().$disconnect();
 });

@@ -26,3 +26,10 @@ export async function subscribeJobChanges(fn: Listener): Promise<() => void> {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
+
+/** Close the process's LISTEN connection (tests, shutdown); the next subscriber opens a new one. */
+export async function stopJobChanges(): Promise<void> {
+  const current = state.focuscrawlListen;
+  state.focuscrawlListen = undefined;
+  await current?.sql.end({ timeout: 1 });
+}
