@@ -67,10 +67,11 @@ const evaluated = codes.map((code) => ({ code, ...labelsFor(code) })).filter((c)
 let scored = 0;
 const started = performance.now();
 const results = evaluated.map(({ code, labels, indexes }) => {
-  const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [code], topK: TOP_K })));
+  const topic = buildTopic(TopicDefinitionSchema.parse({ clc: [code], topK: TOP_K }));
+  const scorer = topicScorer(topic);
   const scores = indexes.map((i) => scorePage(scorer, docs[i].title, docs[i].abstract).relevance);
   scored += indexes.length;
-  return { code, labels, indexes, scores, auc: rocAuc(scores, labels), positives: labels.filter(Boolean).length };
+  return { code, topic, scorer, labels, indexes, scores, auc: rocAuc(scores, labels), positives: labels.filter(Boolean).length };
 });
 const seconds = (performance.now() - started) / 1000;
 
@@ -79,10 +80,8 @@ const seconds = (performance.now() - started) / 1000;
  * learns from the 10 abstracts (of all 1,000) it scores best, no label used; then the class's
  * abstracts are scored again.
  */
-const withFeedback = results.map(({ code, labels, indexes }) => {
-  const topic = buildTopic(TopicDefinitionSchema.parse({ clc: [code], topK: TOP_K }));
-  const first = topicScorer(topic);
-  const best = docs.map((d) => ({ d, s: scorePage(first, d.title, d.abstract).relevance })).sort((a, b) => b.s - a.s)
+const withFeedback = results.map(({ code, topic, scorer, labels, indexes }) => {
+  const best = docs.map((d) => ({ d, s: scorePage(scorer, d.title, d.abstract).relevance })).sort((a, b) => b.s - a.s)
     .slice(0, DEFAULT_FEEDBACK_PAGES).map(({ d }) => ({ title: d.title, text: d.abstract }));
   const refined = topicScorer(refineTopic(topic, best));
   const scores = indexes.map((i) => scorePage(refined, docs[i].title, docs[i].abstract).relevance);
@@ -90,8 +89,11 @@ const withFeedback = results.map(({ code, labels, indexes }) => {
 });
 
 const grid = Array.from({ length: 100 }, (_, i) => +(0.0025 * (i + 1)).toFixed(4));
-const meanF1 = (t: number) => results.reduce((s, r) => s + f1At(r.scores, r.labels, t).f1, 0) / results.length;
-const best = grid.reduce((a, b) => (meanF1(b) > meanF1(a) ? b : a));
+const meanF1Of = (rs: { scores: number[]; labels: boolean[] }[], t: number) => rs.reduce((a, r) => a + f1At(r.scores, r.labels, t).f1, 0) / rs.length;
+/** The threshold on the grid with the best mean F1 over `rs`. */
+const bestThreshold = (rs: { scores: number[]; labels: boolean[] }[]) => grid.reduce((a, b) => (meanF1Of(rs, b) > meanF1Of(rs, a) ? b : a));
+const meanF1 = (t: number) => meanF1Of(results, t);
+const best = bestThreshold(results);
 const threshold = values.threshold ? Number(values.threshold) : DEFAULT_PAGE_THRESHOLD;
 
 console.log(`| CLC | positives | ROC-AUC | P@${threshold} | R@${threshold} | F1@${threshold} | F1@${best} | ROC-AUC with feedback | F1@${threshold} with feedback |`);
@@ -117,12 +119,11 @@ const clean = results.filter((r) => isOneToOne(r.code));
 console.log(`one-to-one classes (${clean.length}: ${clean.map((r) => r.code).join(", ")}): mean ROC-AUC ` +
   `${(clean.reduce((s, r) => s + r.auc, 0) / clean.length).toFixed(3)}, mean F1 at ${threshold}: ` +
   `${(clean.reduce((s, r) => s + f1At(r.scores, r.labels, threshold).f1, 0) / clean.length).toFixed(3)}`);
-const meanF1Of = (rs: { scores: number[]; labels: boolean[] }[], t: number) => rs.reduce((a, r) => a + f1At(r.scores, r.labels, t).f1, 0) / rs.length;
-const bestFb = grid.reduce((a, b) => (meanF1Of(withFeedback, b) > meanF1Of(withFeedback, a) ? b : a));
+const bestFb = bestThreshold(withFeedback);
 const meanOf = (rs: { auc: number }[]) => (rs.reduce((a, r) => a + r.auc, 0) / rs.length).toFixed(3);
 const top12Codes = new Set(top12.map((r) => r.code));
 const cleanCodes = new Set(clean.map((r) => r.code));
-console.log(`with feedback from the ${DEFAULT_FEEDBACK_PAGES} best-scoring abstracts: mean ROC-AUC ${meanOf(withFeedback)} (62 classes), ` +
+console.log(`with feedback from the ${DEFAULT_FEEDBACK_PAGES} best-scoring abstracts: mean ROC-AUC ${meanOf(withFeedback)} (${withFeedback.length} classes), ` +
   `${meanOf(withFeedback.filter((r) => top12Codes.has(r.code)))} (12 with most positives), ${meanOf(withFeedback.filter((r) => cleanCodes.has(r.code)))} (one-to-one); ` +
   `mean F1 at ${threshold}: ${meanF1Of(withFeedback, threshold).toFixed(3)}, best threshold ${bestFb} (mean F1 ${meanF1Of(withFeedback, bestFb).toFixed(3)})`);
 console.log(`scoring throughput: ${Math.round(scored / seconds)} abstracts/s (topic build included, one core)`);

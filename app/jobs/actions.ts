@@ -43,7 +43,7 @@ export async function refineTopicAction(_prev: RefineTopicState, form: FormData)
   const id = Number(form.get("jobId"));
   const pages = Number(form.get("pages"));
   const r = await refineJobTopic(getPrisma(), id, pages);
-  if (!r.ok) return { error: r.reason as RefineTopicState["error"] };
+  if (!r.ok) return { error: r.reason };
   revalidatePath(`/jobs/${id}`);
   return { added: r.added, pages: r.pages };
 }

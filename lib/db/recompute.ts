@@ -141,8 +141,9 @@ export interface JobGraph {
  * driver; so each query returns a few values only: node ids and edge pairs packed by the
  * server into bytea (8 bytes per id, big-endian; edges grouped by anchor when asked for).
  * A bytea value holds at most 1 GB as hex text, so one recompute reads up to about 30 million
- * links; past that it fails and is logged, and the priorities stay as they were. Both queries see one snapshot (repeatable read), so every edge's ends
- * are among the nodes. The joins run as hash joins: a job's rows are new to the planner's
+ * links; past that it fails and is logged, and the priorities stay as they were. Both queries
+ * see one snapshot (repeatable read), so every edge's ends are among the nodes. The joins run
+ * as hash joins: a job's rows are new to the planner's
  * statistics, and on an estimate of one row it chose nested loops over the whole frontier
  * (84 s for 26,000 links).
  */

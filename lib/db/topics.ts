@@ -84,10 +84,10 @@ export async function estimateTopicQuality(prisma: PrismaClient, topicId: number
  */
 export async function refineJobTopic(prisma: PrismaClient, jobId: number, pages = DEFAULT_FEEDBACK_PAGES) {
   if (!Number.isInteger(pages) || pages < 1 || pages > MAX_FEEDBACK_PAGES) {
-    return { ok: false as const, status: 400, reason: "bad-pages", message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
+    return { ok: false as const, status: 400, reason: "bad-pages" as const, message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
   }
   const job = await prisma.job.findUnique({ where: { id: jobId }, select: { topicSnapshot: true } });
-  if (!job) return { ok: false as const, status: 404, reason: "no-job", message: `job ${jobId} does not exist` };
+  if (!job) return { ok: false as const, status: 404, reason: "no-job" as const, message: `job ${jobId} does not exist` };
   const topic = job.topicSnapshot as unknown as TopicVector;
   const usable = { jobId, duplicateOf: null, mainText: { not: "" } };
   const judged = await prisma.page.findMany({
@@ -101,13 +101,13 @@ export async function refineJobTopic(prisma: PrismaClient, jobId: number, pages 
   });
   const chosen = [...judged, ...best].map((p) => ({ title: p.title, text: p.mainText }));
   if (chosen.length === 0) {
-    return { ok: false as const, status: 409, reason: "no-pages", message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
+    return { ok: false as const, status: 409, reason: "no-pages" as const, message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
   }
   let refined: TopicVector;
   try {
     refined = refineTopic(topic, chosen, judged.length);
   } catch (err) {
-    return { ok: false as const, status: 409, reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
+    return { ok: false as const, status: 409, reason: "no-words" as const, message: `cannot refine the topic: ${(err as Error).message}` };
   }
   await prisma.$transaction([
     prisma.job.update({ where: { id: jobId }, data: { topicSnapshot: refined as object, topicRevision: { increment: 1 } } }),
