@@ -72,7 +72,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   const key = `${item.jobId} ${item.host}`;
   const cached = deps.robotsCache.get(key);
   if (cached && cached.expiresAt.getTime() > Date.now()) return cached;
-  const known = await readRobots(deps.sql, item.jobId, item.host);
+  const { known, failures } = await readRobots(deps.sql, item.jobId, item.host);
   if (known) {
     deps.robotsCache.set(key, known);
     return known;
@@ -88,7 +88,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
       status: "failed", reason: res.reason, isFetched: true, requestedAt });
     return "refused";
   }
-  const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent);
+  const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent, Date.now(), failures);
   await saveRobots(deps.sql, item.jobId, item.host, record, requestedAt);
   await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, requestedAt });
   return null;

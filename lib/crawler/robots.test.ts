@@ -22,6 +22,8 @@ test("a 4xx robots.txt allows everything; a 5xx or no answer disallows for a whi
   for (const r of [robotsFromResponse("d.test", { status: 503, body: "" }, UA, 0), robotsFromResponse("d.test", null, UA, 0)]) {
     assert.equal(r.state, "unreachable");
     assert.equal(isAllowedByRobots(r, "http://d.test/", UA), false);
-    assert.equal(r.expiresAt.getTime(), 10 * 60_000);
+    assert.equal(r.expiresAt.getTime(), 30_000, "the first failure is retried after 30 s");
   }
+  const waits = [1, 2, 3, 5, 6, 20].map((before) => robotsFromResponse("d.test", null, UA, 0, before).expiresAt.getTime());
+  assert.deepEqual(waits, [60_000, 120_000, 240_000, 600_000, 600_000, 600_000], "each further failure doubles the wait, up to 10 min");
 });

@@ -7,8 +7,17 @@ import robotsParser from "robots-parser";
 
 /** How long fetched rules are trusted before robots.txt is fetched again. */
 export const ROBOTS_TTL_MS = 24 * 3600_000;
-/** After a 5xx or a network failure, the host is treated as disallowed this long, then asked again. */
+/**
+ * After a 5xx or a network failure the host is treated as disallowed for a while, then asked
+ * again: 30 s after the first failure, the wait doubling with each further one up to 10 min.
+ */
+export const ROBOTS_FIRST_RETRY_MS = 30_000;
 export const ROBOTS_RETRY_MS = 10 * 60_000;
+
+/** How long to wait before asking for robots.txt again after `failures` failures in a row (≥ 1). */
+export function robotsRetryMs(failures: number): number {
+  return Math.min(ROBOTS_RETRY_MS, ROBOTS_FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
+}
 /** A Crawl-delay above this is capped (some sites ask for hours). */
 export const MAX_CRAWL_DELAY_MS = 30_000;
 /** robots.txt bodies are small; more than this is not a robots file. */
@@ -20,10 +29,13 @@ export type RobotsState = "unknown" | "rules" | "allow-all" | "unreachable";
 /** Robots rules as stored in the hosts table. */
 export interface RobotsRecord { state: RobotsState; txt: string | null; crawlDelayMs: number | null; expiresAt: Date }
 
-/** Turn a robots.txt fetch into a record: a response (status, body) or a transport failure (null). */
-export function robotsFromResponse(host: string, res: { status: number; body: string } | null, userAgent: string, now = Date.now()): RobotsRecord {
+/**
+ * Turn a robots.txt fetch into a record: a response (status, body) or a transport failure (null).
+ * `failures` counts this fetch's failed predecessors in a row, for the retry wait.
+ */
+export function robotsFromResponse(host: string, res: { status: number; body: string } | null, userAgent: string, now = Date.now(), failures = 0): RobotsRecord {
   if (!res || res.status >= 500 || res.status === 429) {
-    return { state: "unreachable", txt: null, crawlDelayMs: null, expiresAt: new Date(now + ROBOTS_RETRY_MS) };
+    return { state: "unreachable", txt: null, crawlDelayMs: null, expiresAt: new Date(now + robotsRetryMs(failures + 1)) };
   }
   if (res.status >= 400 || res.status < 200) return { state: "allow-all", txt: null, crawlDelayMs: null, expiresAt: new Date(now + ROBOTS_TTL_MS) };
   const txt = res.body.slice(0, MAX_ROBOTS_BYTES);

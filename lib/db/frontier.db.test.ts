@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { claimUrls, enqueueLinks, finishJobs, finishLease, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
 import { beat } from "./workers";
-import { ensureHosts } from "./hosts";
+import { ensureHosts, readRobots, saveRobots } from "./hosts";
 
 let db: TestDatabase;
 before(async () => {
@@ -259,4 +259,27 @@ test("the dashboard's next-URL list is the claim's order across hosts, leased an
   } finally {
     await prisma.$disconnect();
   }
+});
+
+test("failed robots.txt fetches in a row are counted and the wait before the next try doubles; an answer resets the count", async () => {
+  const { robotsFromResponse } = await import("../crawler/robots");
+  const job = await makeJob(db.url, { maxPages: 10 });
+  await db.sql.begin((tx) => ensureHosts(tx, job.id, ["down.test"], { minDelayMs: 0, maxConnections: 1 }));
+  const waits: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const { known, failures } = await readRobots(db.sql, job.id, "down.test");
+    assert.equal(known, null, "an unknown or expired record is fetched again");
+    assert.equal(failures, i);
+    const now = Date.now();
+    const record = robotsFromResponse("down.test", null, "FocusCrawl/0.1", now, failures);
+    waits.push(record.expiresAt.getTime() - now);
+    await saveRobots(db.sql, job.id, "down.test", record, new Date(now));
+    assert.equal((await readRobots(db.sql, job.id, "down.test")).known?.state, "unreachable");
+    await db.sql`update hosts set robots_expires_at = now() - interval '1 second' where job_id = ${job.id}`; // time passes
+  }
+  assert.deepEqual(waits, [30_000, 60_000, 120_000]);
+  await saveRobots(db.sql, job.id, "down.test", robotsFromResponse("down.test", { status: 404, body: "" }, "FocusCrawl/0.1"), new Date());
+  const after = await readRobots(db.sql, job.id, "down.test");
+  assert.equal(after.known?.state, "allow-all");
+  assert.equal(after.failures, 0, "an answer resets the count");
 });

@@ -36,13 +36,18 @@ export async function releaseHost(tx: Tx, jobId: number, host: string, notBefore
     where job_id = ${jobId} and host = ${host}`;
 }
 
-/** The host's robots rules, or null when unknown or expired (then the caller fetches robots.txt). */
-export async function readRobots(sql: Sql, jobId: number, host: string): Promise<RobotsRecord | null> {
-  const [row] = await sql<{ state: RobotsRecord["state"]; txt: string | null; crawlDelayMs: number | null; expiresAt: Date | null }[]>`
-    select robots_state as state, robots_txt as txt, crawl_delay_ms as "crawlDelayMs", robots_expires_at as "expiresAt"
+/**
+ * The host's robots rules, or null when unknown or expired (then the caller fetches robots.txt),
+ * and how many robots.txt fetches in a row failed (the next failure waits longer).
+ */
+export async function readRobots(sql: Sql, jobId: number, host: string): Promise<{ known: RobotsRecord | null; failures: number }> {
+  const [row] = await sql<{ state: RobotsRecord["state"]; txt: string | null; crawlDelayMs: number | null; expiresAt: Date | null; failures: number }[]>`
+    select robots_state as state, robots_txt as txt, crawl_delay_ms as "crawlDelayMs", robots_expires_at as "expiresAt",
+      robots_failures as failures
     from hosts where job_id = ${jobId} and host = ${host}`;
-  if (!row || row.state === "unknown" || !row.expiresAt || row.expiresAt.getTime() <= Date.now()) return null;
-  return { state: row.state, txt: row.txt, crawlDelayMs: row.crawlDelayMs, expiresAt: row.expiresAt };
+  if (!row) return { known: null, failures: 0 };
+  if (row.state === "unknown" || !row.expiresAt || row.expiresAt.getTime() <= Date.now()) return { known: null, failures: row.failures };
+  return { known: { state: row.state, txt: row.txt, crawlDelayMs: row.crawlDelayMs, expiresAt: row.expiresAt }, failures: row.failures };
 }
 
 /**
@@ -55,6 +60,7 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
   await sql`
     update hosts set robots_state = ${r.state}, robots_txt = ${r.txt}, crawl_delay_ms = ${r.crawlDelayMs},
       robots_expires_at = ${r.expiresAt}, updated_at = now(),
+      robots_failures = case when ${r.state} = 'unreachable' then robots_failures + 1 else 0 end,
       next_fetch_at = greatest(next_fetch_at, ${requestedAt}::timestamptz + host_delay(min_delay_ms, ${r.crawlDelayMs}::int))
     where job_id = ${jobId} and host = ${host}`;
 }
