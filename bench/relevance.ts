@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { clcAncestors } from "../lib/topic/clc/tree";
 import { buildTopic, DEFAULT_TOP_K, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
-import { DEFAULT_FEEDBACK_PAGES, refineTopic } from "../lib/topic/feedback";
+import { DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
 import { DISCIPLINE_TO_CLC } from "./csl-mapping";
 
 const { values } = parseArgs({ options: { threshold: { type: "string" }, "min-positives": { type: "string" }, "top-k": { type: "string" } } });
@@ -76,14 +76,17 @@ const results = evaluated.map(({ code, labels, indexes }) => {
 const seconds = (performance.now() - started) / 1000;
 
 /**
- * Pseudo-relevance feedback, as "refine the topic from the job's pages" does it: the topic
- * learns from the 10 abstracts (of all 1,000) it scores best, no label used; then the class's
- * abstracts are scored again.
+ * What a default job does once it has pages (`adaptTopicAfter`, lib/db/refine.ts): the topic
+ * learns from the 10 abstracts (of all 1,000) it scores best and unlearns from those below the
+ * threshold, no label used; then the class's abstracts are scored again.
  */
 const withFeedback = results.map(({ code, topic, scorer, labels, indexes }) => {
-  const best = docs.map((d) => ({ d, s: scorePage(scorer, d.title, d.abstract).relevance })).sort((a, b) => b.s - a.s)
-    .slice(0, DEFAULT_FEEDBACK_PAGES).map(({ d }) => ({ title: d.title, text: d.abstract }));
-  const refined = topicScorer(refineTopic(topic, best));
+  const ranked = docs.map((d) => ({ page: { title: d.title, text: d.abstract }, s: scorePage(scorer, d.title, d.abstract).relevance }))
+    .sort((a, b) => b.s - a.s);
+  const best = ranked.slice(0, DEFAULT_FEEDBACK_PAGES).map((r) => r.page);
+  const below = new PageCentroid(topic);
+  for (const r of ranked) if (r.s < DEFAULT_PAGE_THRESHOLD) below.add(r.page);
+  const refined = topicScorer(refineTopic(topic, best, { nonRelevant: { centroid: below.mean(), pages: below.count } }));
   const scores = indexes.map((i) => scorePage(refined, docs[i].title, docs[i].abstract).relevance);
   return { code, labels, scores, auc: rocAuc(scores, labels) };
 });

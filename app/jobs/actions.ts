@@ -3,7 +3,8 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/db/jobs";
 import { getPrisma } from "@/lib/db/prisma";
-import { refineJobTopic } from "@/lib/db/topics";
+import { refineJobTopic, type RefineFailure } from "@/lib/db/refine";
+import { getSql } from "@/lib/db/sql";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
@@ -36,13 +37,13 @@ export async function controlJobAction(form: FormData): Promise<void> {
 }
 
 /** What the refine-topic form shows after a submit. */
-export interface RefineTopicState { error?: "bad-pages" | "no-job" | "no-pages" | "no-words"; added?: string[]; pages?: number }
+export interface RefineTopicState { error?: RefineFailure; added?: string[]; pages?: number }
 
 /** Refine a job's topic from its own pages (the judged-relevant ones first, then the best-scoring). */
 export async function refineTopicAction(_prev: RefineTopicState, form: FormData): Promise<RefineTopicState> {
   const id = Number(form.get("jobId"));
   const pages = Number(form.get("pages"));
-  const r = await refineJobTopic(getPrisma(), id, pages);
+  const r = await refineJobTopic(getSql(), id, { pages });
   if (!r.ok) return { error: r.reason };
   revalidatePath(`/jobs/${id}`);
   return { added: r.added, pages: r.pages };

@@ -56,16 +56,17 @@ test("topic refine learns from the texts the topic scores best, and says what it
     { id: 1, title: "玉米新品种选育", text: "玉米 新品种 选育 产量 抗病性" },
     { id: 2, title: "玉米", text: "玉米 育种 自交系" },
     { id: 3, title: "软件工程", text: "软件 计算机 程序" },
-    { id: 4, title: "", text: "杂交种 选育 产量" },
+    { id: 4, title: "", text: "水稻 栽培 灌溉" },
   ].map((d) => JSON.stringify(d)).join("\n") + "\n");
   const out = path.join(dir, "corn-refined.json");
   const r = cli("topic", "refine", "--topic", topicFile, "--in", input, "--pages", "2", "--out", out);
   assert.equal(r.status, 0, r.stderr);
   const refined = JSON.parse(fs.readFileSync(out, "utf8"));
   assert.equal(refined.feedback.pages, 2, "only the two texts with 玉米 score above 0");
+  assert.equal(refined.feedback.nonRelevant, 2, "the two others, below the threshold, are the counter-examples");
   for (const t of ["选育", "自交系"]) assert.ok(refined.feedback.added.includes(t), t);
-  assert.ok(!refined.terms.some(([t]: [string]) => t === "软件"));
-  assert.match(r.stderr, /refined from 2 texts/);
+  assert.ok(!refined.terms.some(([t]: [string]) => t === "软件" || t === "灌溉"), "counter-examples teach no words");
+  assert.match(r.stderr, /refined from 2 texts .* and 2 below 0.035/);
 
   const none = path.join(dir, "none.jsonl");
   fs.writeFileSync(none, JSON.stringify({ id: 1, text: "软件 程序" }) + "\n");
@@ -73,4 +74,7 @@ test("topic refine learns from the texts the topic scores best, and says what it
   assert.equal(nothing.status, 2);
   assert.match(nothing.stderr, /nothing to learn from/);
   assert.equal(cli("topic", "refine", "--topic", topicFile, "--in", input, "--pages", "0", "--out", out).status, 2);
+  const badThreshold = cli("topic", "refine", "--topic", topicFile, "--in", input, "--threshold", "2", "--out", out);
+  assert.equal(badThreshold.status, 2);
+  assert.match(badThreshold.stderr, /--threshold: give a number between 0 and 1/);
 });

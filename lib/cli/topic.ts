@@ -5,13 +5,14 @@ import { parseArgs } from "node:util";
 import { parseResolveMap } from "../crawler/resolve-map";
 import { loadEnv } from "../env";
 import { fetchExampleTexts } from "../topic/example-pages";
-import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, refineTopic, type FeedbackPage } from "../topic/feedback";
+import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError, warmUpTextPipeline, type TopicVector } from "../topic/topic";
 import { UsageError } from "./args";
+import { DEFAULT_PAGE_THRESHOLD } from "../jobs/input";
 
 export const TOPIC_USAGE = `focuscrawl topic build [--clc CODE ...] [--keywords "词1,词2"] [--negative "词"] [--example-text FILE ...]
                       [--example-url URL ...] [--user-dict "术语1,术语2"] [--top-k 200] --out topic.json
-focuscrawl topic refine --topic topic.json --in texts.jsonl [--pages 10] --out refined.json
+focuscrawl topic refine --topic topic.json --in texts.jsonl [--pages 10] [--threshold 0.035] --out refined.json
   the topic learns from the texts it scores best (pseudo-relevance feedback)
 focuscrawl score --topic topic.json --in texts.jsonl --out scores.jsonl
   input lines {"id","title","text"}; output lines {"id","score","terms"}`;
@@ -96,28 +97,36 @@ async function* readDocs(file: string): AsyncGenerator<{ id: unknown; title: str
   }
 }
 
-/** `focuscrawl topic refine ...`: score every text, learn from the best `--pages` of them. */
+/**
+ * `focuscrawl topic refine ...`: score every text, learn from the best `--pages` of them and
+ * against those below `--threshold`, as a job's topic learns from its pages.
+ */
 async function runRefine(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { topic: { type: "string" }, in: { type: "string" }, pages: { type: "string" }, out: { type: "string" } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { topic: { type: "string" }, in: { type: "string" }, pages: { type: "string" }, threshold: { type: "string" }, out: { type: "string" } }, strict: true });
   if (!values.topic || !values.in || !values.out) throw new UsageError("--topic, --in and --out are all required");
   const n = Number(values.pages ?? DEFAULT_FEEDBACK_PAGES);
   if (!Number.isInteger(n) || n < 1 || n > MAX_FEEDBACK_PAGES) throw new UsageError(`--pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}`);
+  const threshold = Number(values.threshold ?? DEFAULT_PAGE_THRESHOLD);
+  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError("--threshold: give a number between 0 and 1, e.g. 0.035");
   const topic = readTopicFile(values.topic);
   const scorer = topicScorer(topic);
   // The n best so far, best first; a text that scores 0 shares no word with the topic and teaches it nothing.
   const best: (FeedbackPage & { score: number })[] = [];
+  // Texts below the threshold, as a running mean (only the first MAX_NON_RELEVANT_PAGES, as a job reads).
+  const below = new PageCentroid(topic);
   for await (const doc of readDocs(values.in)) {
     const score = scorePage(scorer, doc.title, doc.text).relevance;
+    if (score < threshold && below.count < MAX_NON_RELEVANT_PAGES) below.add(doc);
     if (score <= 0 || (best.length === n && score <= best[n - 1].score)) continue;
     const at = best.findIndex((b) => b.score < score);
     best.splice(at === -1 ? best.length : at, 0, { title: doc.title, text: doc.text, score });
     if (best.length > n) best.pop();
   }
   if (best.length === 0) throw new UsageError(`--in ${values.in}: no text shares a word with the topic, so there is nothing to learn from`);
-  const refined = refineTopic(topic, best);
+  const refined = refineTopic(topic, best, { nonRelevant: below.count ? { centroid: below.mean(), pages: below.count } : undefined });
   fs.writeFileSync(values.out, JSON.stringify(refined, null, 1));
-  console.error(`topic refined from ${best.length} texts (scores ${best[best.length - 1].score.toFixed(3)}–${best[0].score.toFixed(3)}) written to ${values.out}; ` +
-    `new terms: ${refined.feedback!.added.slice(0, 10).join(", ") || "none"}`);
+  console.error(`topic refined from ${best.length} texts (scores ${best[best.length - 1].score.toFixed(3)}–${best[0].score.toFixed(3)}) ` +
+    `and ${below.count} below ${threshold} written to ${values.out}; new terms: ${refined.feedback!.added.slice(0, 10).join(", ") || "none"}`);
   return 0;
 }
 

@@ -8,6 +8,7 @@ import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater
 import type { Sql } from "../db/sql";
 import { rescoreBatch } from "../db/rescore";
 import { recomputeDueJobs } from "../db/recompute";
+import { adaptDueTopics } from "../db/refine";
 import { getStrategy, STRATEGY_IDS } from "../strategy/registry";
 import { beat } from "../db/workers";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
@@ -125,6 +126,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
     await endFinishedJobs();
     await rescoreForAWhile();
+    if (!isDraining) for (const id of await adaptDueTopics(opts.sql, log)) log(`job ${id}: the topic learned from its pages`);
     recomputeInBackground();
   }
 

@@ -6,7 +6,7 @@ import { buildTopic, TopicDefinitionSchema } from "../topic/topic";
 import { createJob } from "./jobs";
 import { parseJobInput } from "../jobs/input";
 import { rescoreBatch } from "./rescore";
-import { changeJobTopic, createTopic, estimateTopicQuality, getTopic, refineJobTopic, reviseTopic } from "./topics";
+import { changeJobTopic, createTopic, estimateTopicQuality, getTopic, reviseTopic } from "./topics";
 
 const ctx = useTestDatabase();
 
@@ -72,40 +72,4 @@ test("precision and recall of a topic are estimated from judged pages", async ()
   await addPages(job.id, [["a", "a"], ["b", "b"], ["c", "c"]]);
   await ctx.db.sql`update pages set is_relevant = (title <> 'c'), judgement = case title when 'a' then 'relevant' when 'b' then 'irrelevant' else 'relevant' end where job_id = ${job.id}`;
   assert.deepEqual(await estimateTopicQuality(ctx.prisma, topic.id), { judged: 3, precision: 0.5, recall: 0.5 });
-});
-
-test("refining a job's topic learns from judged pages first, then the best-scoring ones, and re-scores the stored pages", async () => {
-  const job = await makeJob(ctx.db.url, { keywords: "玉米", pageThreshold: "0.05" });
-  const before = await ctx.prisma.job.findUniqueOrThrow({ where: { id: job.id } });
-  assert.deepEqual(await refineJobTopic(ctx.prisma, job.id, 3), { ok: false, status: 409, reason: "no-pages",
-    message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" });
-  await addPages(job.id, [
-    ["玉米新品种选育", "玉米 新品种 选育 产量 抗病性"], // judged relevant
-    ["玉米栽培", "玉米 密植 施肥 灌溉"], // best-scoring
-    ["玉米饲料", "玉米 饲料 加工"], // judged irrelevant: never learned from
-    ["杂交种选育", "新品种 选育 产量 抗病性 试验"], // shares words with the judged page only
-    ["软件工程", "软件 计算机 程序"],
-  ]);
-  await ctx.db.sql`update pages set relevance = case title when '玉米栽培' then 0.9 when '玉米饲料' then 0.8 when '玉米新品种选育' then 0.3 else 0 end where job_id = ${job.id}`;
-  await ctx.db.sql`update pages set judgement = case title when '玉米新品种选育' then 'relevant' when '玉米饲料' then 'irrelevant' end where job_id = ${job.id}`;
-
-  const r = await refineJobTopic(ctx.prisma, job.id, 2);
-  assert.ok(r.ok);
-  assert.equal(r.pages, 2);
-  assert.equal(r.judged, 1);
-  assert.ok(r.added.includes("选育") && r.added.includes("密植"), r.added.join(","));
-  assert.ok(!r.added.includes("饲料"), "a page judged irrelevant is never learned from");
-  const after = await ctx.prisma.job.findUniqueOrThrow({ where: { id: job.id } });
-  assert.equal(after.topicRevision, before.topicRevision + 1);
-  assert.deepEqual((after.topicSnapshot as { baseTerms: unknown }).baseTerms, (before.topicSnapshot as { terms: unknown }).terms);
-  const [event] = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-refined'`;
-  assert.match(event.message, /Topic refined from 2 pages \(1 judged relevant\)/);
-
-  while (await rescoreBatch(ctx.db.sql, 10));
-  const rows = await ctx.db.sql`select title, is_relevant from pages where job_id = ${job.id} order by id`;
-  assert.deepEqual(Object.fromEntries(rows.map((p) => [p.title, p.is_relevant])),
-    { 玉米新品种选育: true, 玉米栽培: true, 玉米饲料: true, 杂交种选育: true, 软件工程: false });
-
-  assert.equal((await refineJobTopic(ctx.prisma, job.id, 0)).ok, false);
-  assert.deepEqual(await refineJobTopic(ctx.prisma, 987654, 5), { ok: false, status: 404, reason: "no-job", message: "job 987654 does not exist" });
 });

@@ -1,6 +1,5 @@
 /** Saved topics: created and revised as numbered versions; a running job can switch to one. */
 import type { PrismaClient } from "../generated/prisma/client";
-import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, refineTopic } from "../topic/feedback";
 import type { TopicVector } from "../topic/topic";
 
 /** Save a new topic (version 1) with its built vector. */
@@ -74,47 +73,4 @@ export async function estimateTopicQuality(prisma: PrismaClient, topicId: number
   const fp = judged.filter((p) => p.isRelevant && p.judgement === "irrelevant").length;
   const fn = judged.filter((p) => !p.isRelevant && p.judgement === "relevant").length;
   return { judged: judged.length, precision: tp + fp ? tp / (tp + fp) : null, recall: tp + fn ? tp / (tp + fn) : null };
-}
-
-/**
- * Refine a job's topic from its own pages (lib/topic/feedback.ts): the pages people judged
- * relevant first, then the best-scoring ones not judged irrelevant, `pages` in all. The job
- * scores pages fetched from now on with the refined topic, and workers re-score the stored
- * ones in the background. A saved topic the job came from is left as it is.
- */
-export async function refineJobTopic(prisma: PrismaClient, jobId: number, pages = DEFAULT_FEEDBACK_PAGES) {
-  if (!Number.isInteger(pages) || pages < 1 || pages > MAX_FEEDBACK_PAGES) {
-    return { ok: false as const, status: 400, reason: "bad-pages" as const, message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
-  }
-  const job = await prisma.job.findUnique({ where: { id: jobId }, select: { topicSnapshot: true } });
-  if (!job) return { ok: false as const, status: 404, reason: "no-job" as const, message: `job ${jobId} does not exist` };
-  const topic = job.topicSnapshot as unknown as TopicVector;
-  const usable = { jobId, duplicateOf: null, mainText: { not: "" } };
-  const judged = await prisma.page.findMany({
-    where: { ...usable, judgement: "relevant" }, orderBy: [{ relevance: "desc" }, { id: "asc" }], take: pages,
-    select: { id: true, title: true, mainText: true },
-  });
-  const best = judged.length >= pages ? [] : await prisma.page.findMany({
-    where: { ...usable, relevance: { gt: 0 }, OR: [{ judgement: null }, { judgement: { not: "irrelevant" } }], id: { notIn: judged.map((p) => p.id) } },
-    orderBy: [{ relevance: "desc" }, { id: "asc" }], take: pages - judged.length,
-    select: { id: true, title: true, mainText: true },
-  });
-  const chosen = [...judged, ...best].map((p) => ({ title: p.title, text: p.mainText }));
-  if (chosen.length === 0) {
-    return { ok: false as const, status: 409, reason: "no-pages" as const, message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
-  }
-  let refined: TopicVector;
-  try {
-    refined = refineTopic(topic, chosen, judged.length);
-  } catch (err) {
-    return { ok: false as const, status: 409, reason: "no-words" as const, message: `cannot refine the topic: ${(err as Error).message}` };
-  }
-  await prisma.$transaction([
-    prisma.job.update({ where: { id: jobId }, data: { topicSnapshot: refined as object, topicRevision: { increment: 1 } } }),
-    prisma.jobEvent.create({
-      data: { jobId, kind: "topic-refined", message: `Topic refined from ${chosen.length} pages (${judged.length} judged relevant); ` +
-        `new terms: ${refined.feedback!.added.slice(0, 10).join(", ") || "none"}; stored pages are being re-scored` },
-    }),
-  ]);
-  return { ok: true as const, pages: chosen.length, judged: judged.length, added: refined.feedback!.added };
 }

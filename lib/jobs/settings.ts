@@ -16,6 +16,12 @@ export const DEFAULT_MAX_PAGES_PER_HOST = 0;
 export const DEFAULT_MAX_QUERY_VARIANTS = 100;
 export const DEFAULT_MAX_LINKS_PER_PAGE = 500;
 export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
+/**
+ * Fetched pages after which a job's topic learns from its own pages once, by itself (its 10
+ * best and those below the threshold; lib/db/refine.ts). 0 = never. On the CSL abstracts this
+ * raised CLC topics' mean ROC-AUC from 0.880 to 0.905 (bench/RELEVANCE.md).
+ */
+export const DEFAULT_ADAPT_TOPIC_AFTER = 100;
 
 /** A list given as an array or as one separated string; a missing list is an empty one. */
 export const listOf = (sep: RegExp) =>
@@ -89,6 +95,7 @@ export const CrawlSettingsSchema = z.object({
   maxQueryVariants: integerField("maxQueryVariants", 1, 1_000_000).default(DEFAULT_MAX_QUERY_VARIANTS),
   maxLinksPerPage: integerField("maxLinksPerPage", 1, 100_000).default(DEFAULT_MAX_LINKS_PER_PAGE),
   maxRepeatedSegments: integerField("maxRepeatedSegments", 1, 100).default(DEFAULT_MAX_REPEATED_SEGMENTS),
+  adaptTopicAfter: integerField("adaptTopicAfter", 0, 10_000_000).default(DEFAULT_ADAPT_TOPIC_AFTER),
   connectTimeoutMs: integerField("connectTimeoutMs", 100, 300_000).default(CONNECT_TIMEOUT_MS),
   headersTimeoutMs: integerField("headersTimeoutMs", 100, 300_000).default(HEADERS_TIMEOUT_MS),
   bodyTimeoutMs: integerField("bodyTimeoutMs", 100, 600_000).default(BODY_TIMEOUT_MS),

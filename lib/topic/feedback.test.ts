@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { idf } from "./idf";
-import { feedbackCentroid, refineTopic } from "./feedback";
+import { feedbackCentroid, NON_RELEVANT_WEIGHT, refineTopic, RELEVANT_WEIGHT } from "./feedback";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "./topic";
 
 const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSchema.parse(raw));
@@ -19,23 +19,31 @@ test("the centroid is the mean of the pages' unit vectors, negative terms left o
   assert.ok(Math.abs(two.get("品种")! - 0.5) < 1e-12 && Math.abs(two.get("育种")! - 0.5) < 1e-12);
 });
 
-test("refining adds the pages' words: refined = L2(top K(base + centroid)), and refining again replaces the feedback", () => {
+test("refining: refined = L2(top K(base + β · relevant centroid − γ · non-relevant centroid)); refining again replaces the feedback", () => {
   const topic = topicOf({ keywords: "玉米,小麦", topK: 10 });
   // 14 words of which the topic keeps its 10 strongest.
   const pages = [{ title: "", text: "品种 选育 产量 抗病性 区域 试验 杂交 自交系 籽粒 灌浆 株高 穗长 品种 选育" }];
-  const refined = refineTopic(topic, pages);
+  // A page below the threshold shares 试验 and 区域 with the relevant one: they should weigh less.
+  const others = [{ title: "", text: "软件 试验 区域 网络" }];
+  const nonRelevant = { centroid: feedbackCentroid(topic, others), pages: 1 };
+  const refined = refineTopic(topic, pages, { nonRelevant });
   const c = feedbackCentroid(topic, pages);
   const sum = new Map(topic.terms);
-  for (const [t, w] of c) sum.set(t, (sum.get(t) ?? 0) + w);
-  const top = [...sum].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
+  for (const [t, w] of c) sum.set(t, (sum.get(t) ?? 0) + RELEVANT_WEIGHT * w);
+  for (const [t, w] of nonRelevant.centroid) if (sum.has(t)) sum.set(t, sum.get(t)! - NON_RELEVANT_WEIGHT * w);
+  const top = [...sum].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
   assert.ok(sum.size > 10, "the page brings more words than the topic keeps");
   const n = Math.hypot(...top.map(([, w]) => w));
   assert.deepEqual(refined.terms.map(([t]) => t), top.map(([t]) => t));
   refined.terms.forEach(([t, w], i) => assert.ok(Math.abs(w - top[i][1] / n) < 1e-12, t));
+  assert.ok(!refined.terms.some(([t]) => t === "软件" || t === "网络"), "words only the counter-example has never enter");
+  const plain = new Map(refineTopic(topic, pages).terms);
+  const weight = (t: string) => new Map(refined.terms).get(t) ?? 0;
+  assert.ok(weight("试验") < (plain.get("试验") ?? 0) || !new Map(refined.terms).has("试验"), "a word the counter-example shares weighs less");
   assert.deepEqual(refined.baseTerms, topic.terms);
-  assert.deepEqual(refined.feedback, { pages: 1, judged: 0, added: refined.terms.map(([t]) => t).filter((t) => !["玉米", "小麦"].includes(t)) });
+  assert.deepEqual(refined.feedback, { pages: 1, judged: 0, nonRelevant: 1, added: refined.terms.map(([t]) => t).filter((t) => !["玉米", "小麦"].includes(t)) });
   // Refining the refined topic from the same pages gives the same topic (feedback is replaced, not added).
-  assert.deepEqual(refineTopic(refined, pages).terms, refined.terms);
+  assert.deepEqual(refineTopic(refined, pages, { nonRelevant }).terms, refined.terms);
 });
 
 test("a page like the feedback pages scores higher after refining; pages without words are refused", () => {

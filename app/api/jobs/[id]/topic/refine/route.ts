@@ -1,11 +1,12 @@
-import { refineJobTopic } from "@/lib/db/topics";
-import { getPrisma } from "@/lib/db/prisma";
+import { refineJobTopic } from "@/lib/db/refine";
+import { getSql } from "@/lib/db/sql";
 import { DEFAULT_FEEDBACK_PAGES } from "@/lib/topic/feedback";
 import { json, parseId } from "@/app/json";
 
 /**
  * Refine a job's topic from its own pages: {"pages": N} (default 10), the pages people judged
- * relevant first, then the best-scoring ones. Answers with the terms the topic learned.
+ * relevant first, then the best-scoring ones, and pages below the threshold as the ones it is not.
+ * Answers with the terms the topic learned.
  */
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
@@ -13,7 +14,7 @@ export async function POST(request: Request, ctx: { params: Promise<{ id: string
   const body = (await request.json().catch(() => ({}))) as { pages?: unknown };
   const pages = body.pages ?? DEFAULT_FEEDBACK_PAGES;
   // refineJobTopic names the allowed range for anything that is not a whole number in it.
-  const r = await refineJobTopic(getPrisma(), id, typeof pages === "number" ? pages : Number.NaN);
+  const r = await refineJobTopic(getSql(), id, { pages: typeof pages === "number" ? pages : Number.NaN });
   if (!r.ok) return json({ error: r.message, ...(r.status === 400 ? { fields: { pages: [r.message] } } : {}) }, { status: r.status });
   return json(r);
 }

@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { useTestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { adaptDueTopics, refineJobTopic } from "./refine";
+import { rescoreBatch } from "./rescore";
+
+const ctx = useTestDatabase();
+
+/** Store pages (title, text, relevance) as a crawl would, under the job's current topic revision. */
+async function addPages(jobId: number, pages: [string, string, number][]) {
+  for (const [i, [title, text, relevance]] of pages.entries()) {
+    const [f] = await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status) values (${jobId}, ${`http://x.test/${i}`}, ${`http://x.test/${i}`}, 'x.test', 1, 'done') returning id`;
+    await ctx.db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, title, main_text, relevance, is_relevant, depth)
+      values (${jobId}, ${f.id}, ${`http://x.test/${i}`}, ${`http://x.test/${i}`}, 200, ${title}, ${text}, ${relevance}, false, 1)`;
+  }
+}
+
+test("refining a job's topic learns from judged pages first, then the best-scoring ones, against those below the threshold, and re-scores the stored pages", async () => {
+  const job = await makeJob(ctx.db.url, { keywords: "玉米", pageThreshold: "0.05" });
+  const [before] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
+  assert.deepEqual(await refineJobTopic(ctx.db.sql, job.id, { pages: 3 }), { ok: false, status: 409, reason: "no-pages",
+    message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" });
+  await addPages(job.id, [
+    ["玉米新品种选育", "玉米 新品种 选育 产量 抗病性", 0.3], // judged relevant
+    ["玉米栽培", "玉米 密植 施肥 灌溉", 0.9], // best-scoring
+    ["玉米饲料", "玉米 饲料 加工", 0.8], // judged irrelevant: a counter-example, never learned from
+    ["杂交种选育", "新品种 选育 产量 抗病性 试验", 0.06], // shares words with the judged page only
+    ["软件工程", "软件 计算机 程序", 0], // below the threshold: a counter-example
+  ]);
+  await ctx.db.sql`update pages set judgement = case title when '玉米新品种选育' then 'relevant' when '玉米饲料' then 'irrelevant' end where job_id = ${job.id}`;
+
+  const r = await refineJobTopic(ctx.db.sql, job.id, { pages: 2 });
+  assert.ok(r.ok);
+  assert.deepEqual([r.pages, r.judged, r.nonRelevant], [2, 1, 2]);
+  assert.ok(r.added.includes("选育") && r.added.includes("密植"), r.added.join(","));
+  assert.ok(!r.added.includes("饲料") && !r.added.includes("软件"), "counter-examples are never learned from");
+  const [after] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
+  assert.equal(after.topic_revision, before.topic_revision + 1);
+  assert.deepEqual(after.topic_snapshot.baseTerms, before.topic_snapshot.terms);
+  assert.deepEqual(after.topic_snapshot.feedback, { pages: 2, judged: 1, nonRelevant: 2, added: r.added });
+  const [event] = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-refined'`;
+  assert.match(event.message, /^Topic refined from 2 pages \(1 judged relevant\) and 2 below the threshold/);
+
+  while (await rescoreBatch(ctx.db.sql, 10));
+  const rows = await ctx.db.sql`select title, is_relevant from pages where job_id = ${job.id} order by id`;
+  assert.deepEqual(Object.fromEntries(rows.map((p) => [p.title, p.is_relevant])),
+    { 玉米新品种选育: true, 玉米栽培: true, 玉米饲料: true, 杂交种选育: true, 软件工程: false });
+
+  assert.equal((await refineJobTopic(ctx.db.sql, job.id, { pages: 0 })).ok, false);
+  assert.deepEqual(await refineJobTopic(ctx.db.sql, 987654, { pages: 5 }), { ok: false, status: 404, reason: "no-job", message: "job 987654 does not exist" });
+});
+
+test("a running job's topic adapts by itself once it has fetched adaptTopicAfter pages with 10 relevant, and only once", async () => {
+  const crops = Array.from({ length: 12 }, (_, i) => [`玉米品种${i}`, `玉米 品种 选育 产量 试验 第${i}组`, 0.5] as [string, string, number]);
+  const noise = Array.from({ length: 8 }, (_, i) => [`软件${i}`, `软件 计算机 程序 测试 第${i}版`, 0] as [string, string, number]);
+  const due = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20" });
+  const early = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "50" });
+  const never = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "0" });
+  for (const job of [due, early, never]) {
+    await addPages(job.id, [...crops, ...noise]);
+    await ctx.db.sql`update jobs set pages_fetched = 20, pages_relevant = 12 where id = ${job.id}`;
+  }
+  const logged: string[] = [];
+  const adapted = await adaptDueTopics(ctx.db.sql, (l) => logged.push(l));
+  assert.deepEqual(adapted.filter((id) => [due.id, early.id, never.id].includes(id)), [due.id]);
+  assert.deepEqual(logged, []);
+  const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${due.id}`;
+  assert.equal(j.topic_revision, 2);
+  assert.equal(j.topic_snapshot.feedback.isAuto, true);
+  assert.deepEqual([j.topic_snapshot.feedback.pages, j.topic_snapshot.feedback.nonRelevant], [10, 8]);
+  assert.ok(j.topic_snapshot.feedback.added.includes("选育"), j.topic_snapshot.feedback.added.join(","));
+  const [event] = await ctx.db.sql`select message from job_events where job_id = ${due.id} and kind = 'topic-adapted'`;
+  assert.match(event.message, /^Topic adapted by itself from 10 pages/);
+  // Once adapted (and re-scored), it does not adapt again.
+  while (await rescoreBatch(ctx.db.sql, 50));
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === due.id), []);
+  // A job not running does not adapt either.
+  await ctx.db.sql`update jobs set status = 'paused' where id = ${early.id}`;
+  await ctx.db.sql`update jobs set pages_fetched = 60 where id = ${early.id}`;
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === early.id), []);
+});

@@ -1,0 +1,103 @@
+/**
+ * A job's topic learning from its own pages (lib/topic/feedback.ts): on request (the refine
+ * action) or by itself once the job has enough pages (`adaptTopicAfter`, checked by every
+ * worker's maintenance tick). The new topic is a new revision: pages fetched from then on are
+ * scored with it, and the stored ones are re-scored in the background (rescore.ts).
+ */
+import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
+import type { TopicVector } from "../topic/topic";
+import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
+import type { Sql } from "./sql";
+
+/**
+ * Characters of a page's main text a refinement reads: the first 10,000 say what a page is
+ * about, and 210 pages of them segment in well under a second of the worker's time.
+ */
+const TEXT_CHARS = 10_000;
+
+/** Why a refinement did not happen. */
+export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "changed";
+
+export type RefineResult =
+  | { ok: true; pages: number; judged: number; nonRelevant: number; added: string[] }
+  | { ok: false; status: number; reason: RefineFailure; message: string };
+
+/**
+ * Refine job `jobId`'s topic from `pages` relevant pages: those people judged relevant first,
+ * then the best-scoring ones not judged irrelevant; and from up to 200 non-relevant ones: those
+ * judged irrelevant first, then the latest below the job's threshold. The topic is replaced
+ * only if nobody changed it meanwhile ("changed").
+ */
+export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: number; isAuto?: boolean } = {}): Promise<RefineResult> {
+  const n = opts.pages ?? DEFAULT_FEEDBACK_PAGES;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_FEEDBACK_PAGES) {
+    return { ok: false, status: 400, reason: "bad-pages", message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
+  }
+  const [job] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; pageThreshold: number }[]>`
+    select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", page_threshold as "pageThreshold" from jobs where id = ${jobId}`;
+  if (!job) return { ok: false, status: 404, reason: "no-job", message: `job ${jobId} does not exist` };
+
+  const relevant = await sql<(FeedbackPage & { judged: boolean })[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'relevant' as judged from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> ''
+      and (judgement = 'relevant' or (relevance > 0 and judgement is distinct from 'irrelevant'))
+    order by judgement = 'relevant' desc nulls last, relevance desc, id
+    limit ${n}`;
+  if (relevant.length === 0) {
+    return { ok: false, status: 409, reason: "no-pages", message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
+  }
+  const nonRelevant = new PageCentroid(job.topicSnapshot);
+  const others = await sql<FeedbackPage[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> ''
+      and (judgement = 'irrelevant' or (relevance < ${job.pageThreshold} and judgement is distinct from 'relevant'))
+    order by judgement = 'irrelevant' desc nulls last, id desc
+    limit ${MAX_NON_RELEVANT_PAGES}`;
+  for (const p of others) nonRelevant.add(p);
+
+  const judged = relevant.filter((p) => p.judged).length;
+  let refined: TopicVector;
+  try {
+    refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto: opts.isAuto,
+      nonRelevant: nonRelevant.count ? { centroid: nonRelevant.mean(), pages: nonRelevant.count } : undefined });
+  } catch (err) {
+    return { ok: false, status: 409, reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
+  }
+  const added = refined.feedback!.added;
+  const message = `${opts.isAuto ? "Topic adapted by itself" : "Topic refined"} from ${relevant.length} pages (${judged} judged relevant) ` +
+    `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}; stored pages are being re-scored`;
+  const updated = await sql.begin(async (tx) => {
+    const rows = await tx`
+      update jobs set topic_snapshot = ${tx.json(refined as never)}, topic_revision = topic_revision + 1, updated_at = now()
+      where id = ${jobId} and topic_revision = ${job.topicRevision} returning id`;
+    if (rows.length === 0) return false;
+    await tx`insert into job_events (job_id, kind, message) values (${jobId}, ${opts.isAuto ? "topic-adapted" : "topic-refined"}, ${message})`;
+    await tx`select pg_notify('focuscrawl_job', ${String(jobId)})`;
+    return true;
+  });
+  if (!updated) return { ok: false, status: 409, reason: "changed", message: "the job's topic changed while it was being refined: try again" };
+  return { ok: true, pages: relevant.length, judged, nonRelevant: nonRelevant.count, added };
+}
+
+/**
+ * Adapt the topics of running jobs that are due: the job has fetched its `adaptTopicAfter`
+ * pages (0 = never), at least 10 of them pass its threshold, its topic has not learned yet
+ * (neither by itself nor on request) and no stored page waits to be re-scored. Returns the
+ * jobs adapted.
+ */
+export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Promise<number[]> {
+  const due = await sql<{ id: number }[]>`
+    select j.id from jobs j
+    where j.status = 'running' and j.topic_snapshot->'feedback' is null
+      and coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}) > 0
+      and j.pages_fetched >= coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER})
+      and j.pages_relevant >= ${DEFAULT_FEEDBACK_PAGES}
+      and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)`;
+  const adapted: number[] = [];
+  for (const { id } of due) {
+    const r = await refineJobTopic(sql, id, { isAuto: true });
+    if (r.ok) adapted.push(id);
+    else if (r.reason !== "changed") log(`adapting the topic of job ${id} failed: ${r.message}`);
+  }
+  return adapted;
+}
