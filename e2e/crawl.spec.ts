@@ -119,6 +119,11 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   const [db] = await sql`select pages_fetched, status::text from jobs where id = ${jobId}`;
   expect(db).toEqual({ pages_fetched: 500, status: "done" });
 
+  // After 100 pages the topic learned from its 10 best by itself (adaptTopicAfter), once.
+  await expect(page.getByTestId("topic-feedback")).toContainText("主题已自动用得分最高的 10 个页面调整");
+  const [adapted] = await sql`select topic_revision, topic_snapshot->'feedback'->>'isAuto' as auto from jobs where id = ${jobId}`;
+  expect(adapted).toEqual({ topic_revision: 2, auto: "true" });
+
   // Refine the topic from the job's 5 best pages: the page says what it learned and keeps saying so.
   const refine = page.getByTestId("refine-topic");
   await refine.locator("input[name=pages]").fill("5");
@@ -126,7 +131,7 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   await expect(refine.getByRole("status")).toContainText("已从 5 个页面学习");
   await expect(page.getByTestId("topic-feedback")).toContainText("主题已用 5 个页面扩充");
   const [refined] = await sql`select topic_revision, topic_snapshot->'feedback'->>'pages' as pages from jobs where id = ${jobId}`;
-  expect(refined).toEqual({ topic_revision: 2, pages: "5" });
+  expect(refined).toEqual({ topic_revision: 3, pages: "5" });
 
   await expect(page.getByTestId("pages-table")).toBeVisible();
   const first = page.getByTestId("pages-table").locator("tbody a").first();
