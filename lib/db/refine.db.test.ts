@@ -51,19 +51,21 @@ test("refining a job's topic learns from judged pages first, then the best-scori
   assert.deepEqual(await refineJobTopic(ctx.db.sql, 987654, { pages: 5 }), { ok: false, status: 404, reason: "no-job", message: "job 987654 does not exist" });
 });
 
-test("a running job's topic adapts by itself once it has fetched adaptTopicAfter pages with 10 relevant, and only once", async () => {
+test("a running job's topic adapts by itself once it has fetched adaptTopicAfter pages of which 3 passed its threshold, and only once", async () => {
   const crops = Array.from({ length: 12 }, (_, i) => [`玉米品种${i}`, `玉米 品种 选育 产量 试验 第${i}组`, 0.5] as [string, string, number]);
   const noise = Array.from({ length: 8 }, (_, i) => [`软件${i}`, `软件 计算机 程序 测试 第${i}版`, 0] as [string, string, number]);
   const due = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20" });
   const early = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "50" });
   const never = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "0" });
-  for (const job of [due, early, never]) {
+  const offTopic = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20" });
+  for (const job of [due, early, never, offTopic]) {
     await addPages(job.id, [...crops, ...noise]);
-    await ctx.db.sql`update jobs set pages_fetched = 20, pages_relevant = 12 where id = ${job.id}`;
+    await ctx.db.sql`update jobs set pages_fetched = 20, pages_relevant = ${job.id === offTopic.id ? 2 : 12} where id = ${job.id}`;
   }
   const logged: string[] = [];
   const adapted = await adaptDueTopics(ctx.db.sql, (l) => logged.push(l));
-  assert.deepEqual(adapted.filter((id) => [due.id, early.id, never.id].includes(id)), [due.id]);
+  assert.deepEqual(adapted.filter((id) => [due.id, early.id, never.id, offTopic.id].includes(id)), [due.id],
+    "not before adaptTopicAfter pages, never with 0, not with fewer than 3 relevant pages");
   assert.deepEqual(logged, []);
   const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${due.id}`;
   assert.equal(j.topic_revision, 2);

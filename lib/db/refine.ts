@@ -4,7 +4,7 @@
  * worker's maintenance tick). The new topic is a new revision: pages fetched from then on are
  * scored with it, and the stored ones are re-scored in the background (rescore.ts).
  */
-import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
+import { ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
 import type { TopicVector } from "../topic/topic";
 import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
 import type { Sql } from "./sql";
@@ -81,7 +81,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
 
 /**
  * Adapt the topics of running jobs that are due: the job has fetched its `adaptTopicAfter`
- * pages (0 = never), at least 10 of them pass its threshold, its topic has not learned yet
+ * pages (0 = never), at least 3 of them pass its threshold, its topic has not learned yet
  * (neither by itself nor on request) and no stored page waits to be re-scored. Returns the
  * jobs adapted.
  */
@@ -91,7 +91,7 @@ export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Pro
     where j.status = 'running' and j.topic_snapshot->'feedback' is null
       and coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}) > 0
       and j.pages_fetched >= coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER})
-      and j.pages_relevant >= ${DEFAULT_FEEDBACK_PAGES}
+      and j.pages_relevant >= ${ADAPT_MIN_RELEVANT}
       and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)`;
   const adapted: number[] = [];
   for (const { id } of due) {

@@ -27,6 +27,12 @@ export const NON_RELEVANT_WEIGHT = 0.5;
 /** Relevant pages a refinement learns from by default. */
 export const DEFAULT_FEEDBACK_PAGES = 10;
 export const MAX_FEEDBACK_PAGES = 100;
+/**
+ * Pages that must pass the threshold before a job's topic learns by itself: a job that found
+ * nothing on its topic does not learn from what it found instead. Low, because the classes with
+ * few pages over the threshold gained most from learning (bench/RELEVANCE.md).
+ */
+export const ADAPT_MIN_RELEVANT = 3;
 /** Non-relevant pages a refinement reads at most (their mean is all it needs). */
 export const MAX_NON_RELEVANT_PAGES = 200;
 
