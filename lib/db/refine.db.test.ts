@@ -58,14 +58,18 @@ test("a running job's topic adapts by itself once it has fetched adaptTopicAfter
   const early = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "50" });
   const never = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "0" });
   const offTopic = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20" });
+  // Threshold 0: every page counts as relevant, but none shares a word with the topic.
+  const wordless = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20", pageThreshold: "0" });
   for (const job of [due, early, never, offTopic]) {
     await addPages(job.id, [...crops, ...noise]);
     await ctx.db.sql`update jobs set pages_fetched = 20, pages_relevant = ${job.id === offTopic.id ? 2 : 12} where id = ${job.id}`;
   }
+  await addPages(wordless.id, noise);
+  await ctx.db.sql`update jobs set pages_fetched = 20, pages_relevant = 20 where id = ${wordless.id}`;
   const logged: string[] = [];
   const adapted = await adaptDueTopics(ctx.db.sql, (l) => logged.push(l));
-  assert.deepEqual(adapted.filter((id) => [due.id, early.id, never.id, offTopic.id].includes(id)), [due.id],
-    "not before adaptTopicAfter pages, never with 0, not with fewer than 3 relevant pages");
+  assert.deepEqual(adapted.filter((id) => [due.id, early.id, never.id, offTopic.id, wordless.id].includes(id)), [due.id],
+    "not before adaptTopicAfter pages, never with 0, not with fewer than 3 relevant pages, not without a page to learn from");
   assert.deepEqual(logged, []);
   const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${due.id}`;
   assert.equal(j.topic_revision, 2);

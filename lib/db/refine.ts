@@ -92,6 +92,8 @@ export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Pro
       and coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}) > 0
       and j.pages_fetched >= coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER})
       and j.pages_relevant >= ${ADAPT_MIN_RELEVANT}
+      -- a page refineJobTopic can learn from (with a threshold of 0, "relevant" pages may share no word)
+      and exists (select 1 from pages p where p.job_id = j.id and p.relevance > 0 and p.duplicate_of is null and p.main_text <> '')
       and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)`;
   const adapted: number[] = [];
   for (const { id } of due) {
