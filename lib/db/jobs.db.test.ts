@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { addSeeds, controlJob } from "./jobs";
+import { addSeeds, controlJob, getJob, listJobs } from "./jobs";
 
 const ctx = useTestDatabase();
 
@@ -29,4 +29,13 @@ test("pause, resume and stop follow the allowed transitions", async () => {
   assert.deepEqual(await controlJob(ctx.prisma, job.id, "stop"), { ok: true });
   const [j] = await ctx.db.sql`select status::text from jobs where id = ${job.id}`;
   assert.equal(j.status, "stopping");
+});
+
+test("the job list leaves out each job's topic vector; a single job has it", async () => {
+  const job = await makeJob(ctx.db.url, { clc: "TP3", keywords: "" });
+  const listed = (await listJobs(ctx.prisma)).find((j) => j.id === job.id);
+  assert.ok(listed, "the new job is listed");
+  assert.equal("topicSnapshot" in listed, false);
+  const one = await getJob(ctx.prisma, job.id);
+  assert.ok(((one?.topicSnapshot as { terms: unknown[] }).terms.length) > 100, "the CLC topic keeps its many terms");
 });

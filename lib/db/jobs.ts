@@ -66,7 +66,9 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
 
 /** The newest jobs first. */
 export async function listJobs(prisma: PrismaClient, take = 100) {
-  return (await prisma.job.findMany({ orderBy: { createdAt: "desc" }, take })).map(withRedactedSettings);
+  // Without the topic: a CLC topic holds 1,000 terms (twice that once it learned), tens of KB a
+  // job, and the list shows none of it (GET /api/jobs/:id has it).
+  return (await prisma.job.findMany({ orderBy: { createdAt: "desc" }, take, omit: { topicSnapshot: true } })).map(withRedactedSettings);
 }
 
 /** One job, or null. */
