@@ -44,6 +44,9 @@ export default defineConfig({
         CRAWL_RESOLVE: `*=127.0.0.1:${testwebPort}`,
         // Few fetches at a time, so that the browser sees the counts rise.
         WORKER_CONCURRENCY: "2",
+        // Maintenance (re-scoring, a topic learning after 100 pages) every second, so that it
+        // happens well inside a 500-page crawl.
+        WORKER_HEARTBEAT_MS: "1000",
       },
     },
   ],
