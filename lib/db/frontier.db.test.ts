@@ -283,3 +283,18 @@ test("failed robots.txt fetches in a row are counted and the wait before the nex
   assert.equal(after.known?.state, "allow-all");
   assert.equal(after.failures, 0, "an answer resets the count");
 });
+
+test("ending a job notifies the dashboard's listeners (the page shows it done without another change)", async () => {
+  const heard: number[] = [];
+  const listening = await db.sql.listen("focuscrawl_job", (payload) => heard.push(Number(payload)));
+  try {
+    const job = await makeJob(db.url, { maxPages: 10 });
+    await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed: nothing pending or leased
+    const ended = await finishJobs(db.sql);
+    assert.deepEqual(ended.filter((e) => e.id === job.id), [{ id: job.id, status: "done", finishReason: "frontier-empty" }]);
+    for (let i = 0; i < 50 && !heard.includes(job.id); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(heard.includes(job.id), `notified: ${heard.join(",")}`);
+  } finally {
+    await listening.unlisten();
+  }
+});

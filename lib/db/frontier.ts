@@ -345,6 +345,8 @@ export async function finishJobs(sql: Sql): Promise<{ id: number; status: string
     ), events as (
       insert into job_events (job_id, kind, message)
       select id, 'finished', 'Job finished: ' || "finishReason" from ended
-    ), notified as (select pg_notify('focuscrawl_job', id::text) from ended)
-    select e.* from ended e left join (select count(*) from notified) n on true`;
+    )
+    -- The notification is called in the main query, once per ended job: a SELECT CTE runs only
+    -- as far as something reads it, and a LEFT JOIN to it that reads no column is planned away.
+    select e.* from ended e cross join lateral (select pg_notify('focuscrawl_job', e.id::text)) notified`;
 }
