@@ -159,7 +159,11 @@ export function createCrawlWorker(opts: WorkerOptions) {
   async function run(): Promise<void> {
     warmUpTextPipeline(); // before the first heartbeat and the first lease
     await maintain();
-    const timer = setInterval(() => maintain().catch((e) => log(`maintenance failed: ${(e as Error).message}`)), opts.heartbeatMs);
+    // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
+    let ticking: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      ticking ??= maintain().catch((e) => log(`maintenance failed: ${(e as Error).message}`)).finally(() => { ticking = undefined; });
+    }, opts.heartbeatMs);
     try {
       while (!isDraining) {
         const room = opts.concurrency - inFlight.size;
@@ -180,6 +184,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await Promise.allSettled([...inFlight]);
     } finally {
       clearInterval(timer);
+      await ticking;
       await recomputing;
       await endFinishedJobs().catch(() => {});
       await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "stopped", inFlight: 0, fetchedTotal: counts.stored }).catch(() => {});

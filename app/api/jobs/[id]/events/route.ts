@@ -2,10 +2,11 @@ import { getJobProgress } from "@/lib/db/jobs";
 import { subscribeJobChanges } from "@/lib/db/listen";
 import { getPrisma } from "@/lib/db/prisma";
 import { parseId } from "@/app/json";
+import { coalesce } from "@/lib/live/coalesce";
 
 export const dynamic = "force-dynamic";
 
-/** Coalesce bursts of notifications: a busy job sends hundreds a second. */
+/** Coalesce bursts of notifications: a busy job sends hundreds a second (lib/live/coalesce.ts). */
 const MIN_UPDATE_INTERVAL_MS = 500;
 const KEEPALIVE_MS = 15_000;
 
@@ -27,7 +28,6 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const push = (text: string) => {
         if (isClosed) return;
         try {
@@ -36,25 +36,20 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
           close(); // the consumer went away without cancelling
         }
       };
-      const send = async () => {
-        timer = undefined;
-        const progress = await getJobProgress(prisma, id).catch(() => null);
-        if (progress) push(`data: ${JSON.stringify(progress)}\n\n`);
-      };
-      const schedule = () => { if (!isClosed) timer ??= setTimeout(send, MIN_UPDATE_INTERVAL_MS); };
-      const unsubscribe = await subscribeJobChanges((jobId) => jobId === id && schedule());
+      const updates = coalesce(() => getJobProgress(prisma, id), (progress) => push(`data: ${JSON.stringify(progress)}\n\n`), MIN_UPDATE_INTERVAL_MS);
+      const unsubscribe = await subscribeJobChanges((jobId) => jobId === id && updates.changed());
       const keepalive = setInterval(() => push(": keepalive\n\n"), KEEPALIVE_MS);
       release = () => {
         unsubscribe();
         clearInterval(keepalive);
-        if (timer) clearTimeout(timer);
+        updates.stop();
       };
       if (isClosed) release(); // cancelled while subscribing
       request.signal.addEventListener("abort", () => {
         close();
         try { controller.close(); } catch { /* already closed */ }
       });
-      await send();
+      await updates.pushNow();
     },
     cancel() {
       close();
