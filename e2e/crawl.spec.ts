@@ -85,9 +85,10 @@ test("bad input in the form is shown per field and nothing is written", async ({
   await page.locator("input[name=maxPages]").fill("很多");
   await page.getByRole("button", { name: "开始爬取" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "请修改标出的字段" })).toBeVisible();
-  await expect(page.getByTestId("error-keywords")).toContainText("at least one keyword");
-  await expect(page.getByTestId("error-seeds")).toContainText("only http:// and https://");
-  await expect(page.getByTestId("error-maxPages")).toContainText("whole number");
+  // The messages are in the interface's language (the API says the same in English).
+  await expect(page.getByTestId("error-keywords")).toContainText("请至少给出一个关键词");
+  await expect(page.getByTestId("error-seeds")).toContainText("只能爬取 http:// 和 https:// 网址");
+  await expect(page.getByTestId("error-maxPages")).toContainText("之间的整数");
   await expect(page.locator("textarea[name=seeds]")).toHaveValue("ftp://example.test/");
   expect(await jobCount()).toBe(before);
 });
@@ -172,5 +173,5 @@ test("compare strategies in the browser: one job per strategy, harvest curves dr
   await page.locator("textarea[name=seeds]").fill("http://portal.test/");
   for (const s of ["best-first", "cmscrawler"]) await page.locator(`input[name=strategies][value=${s}]`).uncheck();
   await page.getByRole("button", { name: "开始对比" }).click();
-  await expect(page.getByTestId("error-strategies")).toContainText("at least two");
+  await expect(page.getByTestId("error-strategies")).toContainText("请至少选两种策略");
 });

@@ -4,6 +4,8 @@ import { createComparison } from "@/lib/db/comparisons";
 import { getPrisma } from "@/lib/db/prisma";
 import type { FieldErrors } from "@/lib/jobs/input";
 import { parseComparisonInput } from "@/lib/jobs/comparison-input";
+import { localizeFieldErrors } from "@/lib/i18n/errors";
+import { getT } from "../i18n";
 
 /** What the comparison form shows after a failed submit. */
 export interface CompareState { errors?: FieldErrors; values?: Record<string, string> }
@@ -13,7 +15,7 @@ export async function createComparisonAction(_prev: CompareState, form: FormData
   const values = Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$") && k !== "strategies").map(([k, v]) => [k, String(v)]));
   const strategies = form.getAll("strategies").map(String);
   const input = parseComparisonInput({ ...values, strategies });
-  if (!input.ok) return { errors: input.errors, values: { ...values, strategies: strategies.join(",") } };
+  if (!input.ok) return { errors: localizeFieldErrors(input.errors, (await getT()).locale), values: { ...values, strategies: strategies.join(",") } };
   const id = await createComparison(getPrisma(), input.value, input.strategies);
   redirect(`/compare/${id}`);
 }

@@ -6,6 +6,8 @@ import { getPrisma } from "@/lib/db/prisma";
 import { refineJobTopic, type RefineFailure } from "@/lib/db/refine";
 import { getSql } from "@/lib/db/sql";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
+import { localizeFieldErrors } from "@/lib/i18n/errors";
+import { getT } from "../i18n";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
 export interface CreateJobState { errors?: FieldErrors; values?: Record<string, string> }
@@ -15,12 +17,12 @@ export async function createJobAction(_prev: CreateJobState, form: FormData): Pr
   const values = Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$")).map(([k, v]) => [k, String(v)]));
   const input = parseJobInput(values);
   // Credentials are never sent back to the browser, not even to the person who typed them.
-  if (!input.ok) return { errors: input.errors, values: { ...values, proxy: "", siteAuth: "", cookies: "" } };
+  if (!input.ok) return { errors: localizeFieldErrors(input.errors, (await getT()).locale), values: { ...values, proxy: "", siteAuth: "", cookies: "" } };
   let job;
   try {
     job = await createJob(getPrisma(), input.value);
   } catch (err) {
-    if (err instanceof UnknownTopicError) return { errors: { topicId: [err.message] }, values };
+    if (err instanceof UnknownTopicError) return { errors: localizeFieldErrors({ topicId: [err.message] }, (await getT()).locale), values };
     throw err;
   }
   revalidatePath("/");

@@ -1,0 +1,79 @@
+/**
+ * Validation errors in the interface's language. The validators (job input, crawl settings,
+ * topics, strategies, URLs) write their messages in English, which the API and the command line
+ * return as they are; the dashboard's forms show them through `localizeFieldErrors`, which
+ * rewrites each known message family in Chinese. A message no rule knows stays in English, so
+ * nothing is lost; `lib/i18n/errors.test.ts` feeds every kind of bad input through the job
+ * validator and checks that none is left.
+ */
+import type { Locale } from "./messages";
+
+type Rule = [RegExp, (m: RegExpMatchArray) => string];
+
+/** “x”, the quoting of Chinese text. */
+const q = (s: string) => `“${s}”`;
+
+/**
+ * Chinese for each message family, matched against the whole message after its "field: "
+ * prefix (the form shows an error under its field, so the prefix is dropped).
+ */
+const ZH_RULES: Rule[] = [
+  [/^(\w+) must be a whole number between (\S+) and (\S+)$/, (m) => `须为 ${m[2]} 到 ${m[3]} 之间的整数`],
+  [/^(\w+) must be (a whole number|a number) from (\S+) to (\S+)$/, (m) => `${m[1]} 须为 ${m[3]} 到 ${m[4]} 之间的${m[2] === "a number" ? "数" : "整数"}`],
+  [/^(\w+) must be (?:a number )?between (\S+) and (\S+)$/, (m) => `须为 ${m[2]} 到 ${m[3]} 之间的数`],
+  [/^(\w+) must be at least (\S+)$/, (m) => `不能小于 ${m[2]}`],
+  [/^(\w+) must be at most (\d+) characters$/, (m) => `最多 ${m[2]} 个字符`],
+  [/^(\w+) must be at most (\S+)$/, (m) => `不能大于 ${m[2]}`],
+  [/^(\S+) must be one of: (.+)$/, (m) => `${m[1]} 须为以下之一：${m[2]}`],
+  [/^each keyword must be at most (\d+) characters$/, (m) => `每个关键词最多 ${m[1]} 个字符`],
+  [/^each example text must be at most (\d+) characters$/, (m) => `每段示例文本最多 ${m[1]} 个字符`],
+  [/^at most (\d+) keywords$/, (m) => `最多 ${m[1]} 个关键词`],
+  [/^at most (\d+) classes$/, (m) => `最多 ${m[1]} 个分类`],
+  [/^at most (\d+) seed URLs$/, (m) => `最多 ${m[1]} 个种子 URL`],
+  [/^a keyword is empty$/, () => "有一个关键词为空"],
+  [/^a weight must be a number$/, () => "权重须为数字"],
+  [/^weights must be between (\S+) and (\S+)$/, (m) => `权重须在 ${m[1]} 到 ${m[2]} 之间`],
+  [/^must be text or a list of text$/, () => "须为文本或文本列表"],
+  [/^topicId must be the number of a saved topic$/, () => "须为已保存主题的编号"],
+  [/^there is no topic (\d+); create it first or pick another$/, (m) => `没有编号为 ${m[1]} 的主题：请先创建，或另选一个`],
+  [/^give at least one seed URL, e\.g\. (\S+)$/, (m) => `请至少填写一个种子 URL，例如 ${m[1]}`],
+  [/^give at least one keyword \(e\.g\. (\S+)\), a CLC class or a saved topic$/, (m) => `请至少给出一个关键词（如 ${m[1]}）、一个中图法分类或一个已保存的主题`],
+  [/^"(.*)" is not a URL: write it in full, e\.g\. (\S+)$/, (m) => `${q(m[1])}不是网址：请写完整，例如 ${m[2]}`],
+  [/^"(.*)" uses (\S+): only http:\/\/ and https:\/\/ URLs can be crawled$/, (m) => `${q(m[1])}使用 ${m[2]}：只能爬取 http:// 和 https:// 网址`],
+  [/^"(.*)" is longer than (\d+) characters$/, (m) => `${q(m[1])}超过 ${m[2]} 个字符`],
+  [/^a pattern cannot be empty$/, () => "规则不能为空"],
+  [/^"(.*)" contains spaces: write one host \((.+)\) or URL pattern \((.+)\) per line$/, (m) => `${q(m[1])}含有空格：每行写一个主机（${m[2]}）或网址规则（${m[3]}）`],
+  [/^"(.*)" is not a host pattern: use e\.g\. (\S+) or (\S+)$/, (m) => `${q(m[1])}不是主机规则：请写如 ${m[2]} 或 ${m[3]}`],
+  [/^bad resolve entry "(.*)": write host=ADDRESS\[:PORT\], e\.g\. (\S+) or (\S+)$/, (m) => `解析条目${q(m[1])}有误：请写 主机=地址[:端口]，例如 ${m[2]} 或 ${m[3]}`],
+  [/^"(.*) …" must be "host user:password", e\.g\. (.+)$/, (m) => `${q(`${m[1]} …`)}的格式须为“主机 用户名:密码”，例如 ${m[2]}`],
+  [/^"(.*) …" must be "host name=value; name2=value2"$/, (m) => `${q(`${m[1]} …`)}的格式须为“主机 名=值; 名2=值2”`],
+  [/^proxy must be a URL such as (\S+) \(http, https or socks5\)$/, (m) => `代理须为网址，例如 ${m[1]}（http、https 或 socks5）`],
+  [/^unknown class "(.*)"; search the tree for its code \(e\.g\. (.+)\)$/, (m) => `未知分类${q(m[1])}：请在分类树中查找它的代码（如 ${m[2].replaceAll(", ", "、")}）`],
+  [/^the topic has no terms: give a CLC class, keywords or example texts with words that name the subject \(stop words and punctuation do not count\)$/,
+    () => "主题没有词：请给出中图法分类、关键词或含有主题词的示例文本（停用词和标点不算）"],
+  [/^pick at least two strategies to compare$/, () => "请至少选两种策略来对比"],
+  [/^unknown (.+); use any of (.+)$/, (m) => `未知策略 ${m[1]}；可选：${m[2]}`],
+  [/^strategy (\S+) has no parameter (.+); its parameters: (.+)$/, (m) => `策略 ${m[1]} 没有参数 ${m[2]}；它的参数：${m[3] === "none" ? "无" : m[3]}`],
+];
+
+/** `message` in `locale`: unchanged in English, or in Chinese when a rule knows it. */
+export function localizeError(message: string, locale: Locale): string {
+  if (locale === "en") return message;
+  const body = message.replace(/^\w+: /, "");
+  for (const [re, zh] of ZH_RULES) {
+    const m = body.match(re);
+    if (m) return zh(m);
+  }
+  // Several messages joined by "; " (a strategy's parameters): each on its own, if all are known.
+  const parts = body.split("; ");
+  if (parts.length > 1) {
+    const done = parts.map((p) => localizeError(p, locale));
+    if (done.every((d, i) => d !== parts[i])) return done.join("；");
+  }
+  return message;
+}
+
+/** Every message of a form's errors in `locale`. */
+export function localizeFieldErrors<T extends Record<string, string[]>>(errors: T, locale: Locale): T {
+  return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => localizeError(m, locale))])) as T;
+}
