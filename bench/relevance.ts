@@ -76,7 +76,7 @@ const results = evaluated.map(({ code, labels, indexes }) => {
 const seconds = (performance.now() - started) / 1000;
 
 /**
- * What a default job does once it has pages (`adaptTopicAfter`, lib/db/refine.ts), with all
+ * What a job with `adaptTopicAfter` set does once it has pages (lib/db/refine.ts), with all
  * 1,000 abstracts as the job's pages: when at least 3 pass the threshold, the topic learns
  * from the 10 it scores best and against those below the threshold, no label used; then the
  * class's abstracts are scored again.

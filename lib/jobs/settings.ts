@@ -18,10 +18,12 @@ export const DEFAULT_MAX_LINKS_PER_PAGE = 500;
 export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
 /**
  * Fetched pages after which a job's topic learns from its own pages once, by itself (its 10
- * best and those below the threshold, once 3 pass it; lib/db/refine.ts). 0 = never. On the CSL abstracts this
- * raised CLC topics' mean ROC-AUC from 0.880 to 0.905 (bench/RELEVANCE.md).
+ * best and those below the threshold, once 3 pass it; lib/db/refine.ts). 0 = never, the
+ * default: on the CSL abstracts learning raised CLC topics' mean ROC-AUC from 0.880 to 0.905,
+ * but on the test web, learning from a crawl's first 100 pages sometimes drifted to the words
+ * every page has (filter precision 0.91 → 0.2–0.7 for opic and pagerank; bench/RELEVANCE.md).
  */
-export const DEFAULT_ADAPT_TOPIC_AFTER = 100;
+export const DEFAULT_ADAPT_TOPIC_AFTER = 0;
 
 /** A list given as an array or as one separated string; a missing list is an empty one. */
 export const listOf = (sep: RegExp) =>
