@@ -21,7 +21,7 @@ export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
  * best and those below the threshold, once 3 pass it; lib/db/refine.ts). 0 = never, the
  * default: on the CSL abstracts learning raised CLC topics' mean ROC-AUC from 0.880 to 0.905,
  * but on the test web, learning from a crawl's first 100 pages often drifted to the words every
- * page has (page filter precision 0.91 → 0.52–0.76 in 8 of 14 crawls; bench/RELEVANCE.md).
+ * page has (page filter precision 0.91 → 0.52–0.81 in 9 of 14 crawls; bench/RELEVANCE.md).
  */
 export const DEFAULT_ADAPT_TOPIC_AFTER = 0;
 
