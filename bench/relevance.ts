@@ -90,7 +90,7 @@ const withFeedback = results.map(({ code, topic, scorer, labels, indexes, scores
   const best = ranked.slice(0, DEFAULT_FEEDBACK_PAGES).map((r) => r.page);
   const below = new PageCentroid(topic);
   for (const r of ranked) if (r.s < DEFAULT_PAGE_THRESHOLD) below.add(r.page);
-  const refined = topicScorer(refineTopic(topic, best, { nonRelevant: { centroid: below.mean(), pages: below.count } }));
+  const refined = topicScorer(refineTopic(topic, best, { nonRelevant: below }));
   const scores = indexes.map((i) => scorePage(refined, docs[i].title, docs[i].abstract).relevance);
   return { code, labels, scores, auc: rocAuc(scores, labels), isAdapted: true };
 });

@@ -123,7 +123,7 @@ async function runRefine(argv: string[]): Promise<number> {
     if (best.length > n) best.pop();
   }
   if (best.length === 0) throw new UsageError(`--in ${values.in}: no text shares a word with the topic, so there is nothing to learn from`);
-  const refined = refineTopic(topic, best, { nonRelevant: below.count ? { centroid: below.mean(), pages: below.count } : undefined });
+  const refined = refineTopic(topic, best, { nonRelevant: below });
   fs.writeFileSync(values.out, JSON.stringify(refined, null, 1));
   console.error(`topic refined from ${best.length} texts (scores ${best[best.length - 1].score.toFixed(3)}–${best[0].score.toFixed(3)}) ` +
     `and ${below.count} below ${threshold} written to ${values.out}; new terms: ${refined.feedback!.added.slice(0, 10).join(", ") || "none"}`);

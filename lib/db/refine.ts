@@ -58,8 +58,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
   const judged = relevant.filter((p) => p.judged).length;
   let refined: TopicVector;
   try {
-    refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto: opts.isAuto,
-      nonRelevant: nonRelevant.count ? { centroid: nonRelevant.mean(), pages: nonRelevant.count } : undefined });
+    refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto: opts.isAuto, nonRelevant });
   } catch (err) {
     return { ok: false, status: 409, reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { idf } from "./idf";
-import { feedbackCentroid, NON_RELEVANT_WEIGHT, refineTopic, RELEVANT_WEIGHT } from "./feedback";
+import { feedbackCentroid, NON_RELEVANT_WEIGHT, PageCentroid, refineTopic, RELEVANT_WEIGHT } from "./feedback";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "./topic";
 
 const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSchema.parse(raw));
@@ -25,12 +25,12 @@ test("refining: refined = L2(top K(base + β · relevant centroid − γ · non-
   const pages = [{ title: "", text: "品种 选育 产量 抗病性 区域 试验 杂交 自交系 籽粒 灌浆 株高 穗长 品种 选育" }];
   // A page below the threshold shares 试验 and 区域 with the relevant one: they should weigh less.
   const others = [{ title: "", text: "软件 试验 区域 网络" }];
-  const nonRelevant = { centroid: feedbackCentroid(topic, others), pages: 1 };
+  const nonRelevant = new PageCentroid(topic).add(others[0]);
   const refined = refineTopic(topic, pages, { nonRelevant });
   const c = feedbackCentroid(topic, pages);
   const sum = new Map(topic.terms);
   for (const [t, w] of c) sum.set(t, (sum.get(t) ?? 0) + RELEVANT_WEIGHT * w);
-  for (const [t, w] of nonRelevant.centroid) if (sum.has(t)) sum.set(t, sum.get(t)! - NON_RELEVANT_WEIGHT * w);
+  for (const [t, w] of feedbackCentroid(topic, others)) if (sum.has(t)) sum.set(t, sum.get(t)! - NON_RELEVANT_WEIGHT * w);
   const top = [...sum].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
   assert.ok(sum.size > 10, "the page brings more words than the topic keeps");
   const n = Math.hypot(...top.map(([, w]) => w));

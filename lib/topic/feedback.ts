@@ -75,8 +75,8 @@ export function feedbackCentroid(topic: TopicVector, pages: FeedbackPage[]): Ter
 export interface FeedbackOptions {
   /** How many of the relevant pages people judged relevant. */
   judged?: number;
-  /** The mean of the non-relevant pages (`PageCentroid.mean()`), and how many there were. */
-  nonRelevant?: { centroid: TermVector; pages: number };
+  /** The non-relevant pages (counter-examples), added to a `PageCentroid` as they were read. */
+  nonRelevant?: PageCentroid;
   /** Whether the crawler refined the topic by itself (the job's `adaptTopicAfter` setting). */
   isAuto?: boolean;
 }
@@ -91,13 +91,14 @@ export function refineTopic(topic: TopicVector, pages: FeedbackPage[], opts: Fee
   const base = new Map(topic.baseTerms ?? topic.terms);
   const sum = new Map(base);
   for (const [t, w] of centroid) sum.set(t, (sum.get(t) ?? 0) + RELEVANT_WEIGHT * w);
-  for (const [t, w] of opts.nonRelevant?.centroid ?? []) if (sum.has(t)) sum.set(t, sum.get(t)! - NON_RELEVANT_WEIGHT * w);
+  const nonRelevant = opts.nonRelevant?.count ? opts.nonRelevant.mean() : new Map<string, number>();
+  for (const [t, w] of nonRelevant) if (sum.has(t)) sum.set(t, sum.get(t)! - NON_RELEVANT_WEIGHT * w);
   const k = topic.definition?.topK ?? base.size;
   const kept = [...sum].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, k);
   const terms = [...normalize(new Map(kept))];
   const added = terms.filter(([t]) => !base.has(t)).slice(0, 20).map(([t]) => t);
   return {
     ...topic, terms, baseTerms: [...base],
-    feedback: { pages: pages.length, judged: opts.judged ?? 0, nonRelevant: opts.nonRelevant?.pages ?? 0, added, ...(opts.isAuto ? { isAuto: true } : {}) },
+    feedback: { pages: pages.length, judged: opts.judged ?? 0, nonRelevant: opts.nonRelevant?.count ?? 0, added, ...(opts.isAuto ? { isAuto: true } : {}) },
   };
 }
