@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { clcAncestors } from "../lib/topic/clc/tree";
 import { buildTopic, DEFAULT_TOP_K, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
-import { ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
+import { ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, crossingShare, DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
 import { DISCIPLINE_TO_CLC } from "./csl-mapping";
 
 const { values } = parseArgs({ options: { threshold: { type: "string" }, "min-positives": { type: "string" }, "top-k": { type: "string" } } });
@@ -76,23 +76,28 @@ const results = evaluated.map(({ code, labels, indexes }) => {
 const seconds = (performance.now() - started) / 1000;
 
 /**
- * What a job with `adaptTopicAfter` set does once it has pages (lib/db/refine.ts), with all
- * 1,000 abstracts as the job's pages: when at least 3 pass the threshold, the topic learns
- * from the 10 it scores best and against those below the threshold, no label used; then the
- * class's abstracts are scored again.
+ * What a job does by default once it has fetched `adaptTopicAfter` pages (lib/db/refine.ts),
+ * with all 1,000 abstracts as the job's pages: when at least 3 pass the threshold, the topic
+ * learns from the 10 best of those and against those below the threshold, no label used; if
+ * the learned topic would let through more than ADAPT_MAX_CROSSING of the abstracts below the
+ * threshold, learning is put off and the topic stays as built. Then the class's abstracts are
+ * scored again.
  */
 const withFeedback = results.map(({ code, topic, scorer, labels, indexes, scores: before }) => {
   const ranked = docs.map((d) => ({ page: { title: d.title, text: d.abstract }, s: scorePage(scorer, d.title, d.abstract).relevance }))
     .sort((a, b) => b.s - a.s);
-  if (ranked.filter((r) => r.s >= DEFAULT_PAGE_THRESHOLD).length < ADAPT_MIN_RELEVANT) {
-    return { code, labels, scores: before, auc: rocAuc(before, labels), isAdapted: false };
-  }
-  const best = ranked.slice(0, DEFAULT_FEEDBACK_PAGES).map((r) => r.page);
-  const below = new PageCentroid(topic);
-  for (const r of ranked) if (r.s < DEFAULT_PAGE_THRESHOLD) below.add(r.page);
-  const refined = topicScorer(refineTopic(topic, best, { nonRelevant: below }));
+  const over = ranked.filter((r) => r.s >= DEFAULT_PAGE_THRESHOLD).map((r) => r.page);
+  const below = ranked.filter((r) => r.s < DEFAULT_PAGE_THRESHOLD).map((r) => r.page);
+  const asBuilt = { code, labels, scores: before, auc: rocAuc(before, labels), isAdapted: false, crossing: 0 };
+  if (over.length < ADAPT_MIN_RELEVANT) return asBuilt;
+  const centroid = new PageCentroid(topic);
+  for (const p of below) centroid.add(p);
+  const refinedTopic = refineTopic(topic, over.slice(0, DEFAULT_FEEDBACK_PAGES), { nonRelevant: centroid });
+  const crossing = crossingShare(refinedTopic, below, DEFAULT_PAGE_THRESHOLD);
+  if (crossing > ADAPT_MAX_CROSSING) return { ...asBuilt, crossing };
+  const refined = topicScorer(refinedTopic);
   const scores = indexes.map((i) => scorePage(refined, docs[i].title, docs[i].abstract).relevance);
-  return { code, labels, scores, auc: rocAuc(scores, labels), isAdapted: true };
+  return { code, labels, scores, auc: rocAuc(scores, labels), isAdapted: true, crossing };
 });
 
 const grid = Array.from({ length: 100 }, (_, i) => +(0.0025 * (i + 1)).toFixed(4));
@@ -130,8 +135,10 @@ const bestFb = bestThreshold(withFeedback);
 const meanOf = (rs: { auc: number }[]) => (rs.reduce((a, r) => a + r.auc, 0) / rs.length).toFixed(3);
 const top12Codes = new Set(top12.map((r) => r.code));
 const cleanCodes = new Set(clean.map((r) => r.code));
-console.log(`after the topic learned by itself (${withFeedback.filter((r) => r.isAdapted).length} of ${withFeedback.length} classes had ${ADAPT_MIN_RELEVANT} abstracts over the threshold), ` +
-  `from the ${DEFAULT_FEEDBACK_PAGES} best-scoring abstracts: mean ROC-AUC ${meanOf(withFeedback)} (${withFeedback.length} classes), ` +
+const crossings = withFeedback.map((r) => r.crossing);
+console.log(`after the topic learned by itself, as a job does by default (${withFeedback.filter((r) => r.isAdapted).length} of ${withFeedback.length} classes learned; ` +
+  `it let through at most ${(Math.max(...crossings) * 100).toFixed(1)}% of the abstracts below the threshold, mean ${(crossings.reduce((a, b) => a + b, 0) / crossings.length * 100).toFixed(1)}%), ` +
+  `from up to ${DEFAULT_FEEDBACK_PAGES} best-scoring abstracts over the threshold: mean ROC-AUC ${meanOf(withFeedback)} (${withFeedback.length} classes), ` +
   `${meanOf(withFeedback.filter((r) => top12Codes.has(r.code)))} (12 with most positives), ${meanOf(withFeedback.filter((r) => cleanCodes.has(r.code)))} (one-to-one); ` +
   `mean F1 at ${threshold}: ${meanF1Of(withFeedback, threshold).toFixed(3)}, best threshold ${bestFb} (mean F1 ${meanF1Of(withFeedback, bestFb).toFixed(3)})`);
 console.log(`scoring throughput: ${Math.round(scored / seconds)} abstracts/s (topic build included, one core)`);

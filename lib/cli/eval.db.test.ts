@@ -38,7 +38,11 @@ test("focuscrawl eval compares strategies on the test web: table, charts, and a 
     const c = at1000(s);
     assert.ok(c.recall > 0 && c.recall <= 1 && c.avgSubmittedLinks > 0 && c.msPerPredictedLink > 0 && c.mimeContribution > 0, `${s}: ${JSON.stringify(c)}`);
   }
+  // By default each job's topic learned from its own pages once it had 100 of them.
+  const learnedAt = results.results.find((x: { strategy: string }) => x.strategy === "best-first").topicLearning.learnedAt;
+  assert.ok(learnedAt >= 100 && learnedAt < 1000, `best-first learned at ${learnedAt}`);
   const md = fs.readFileSync(path.join(out, "results.md"), "utf8");
+  assert.match(md, new RegExp(`\\| best-first \\|.*\\| ${learnedAt} pages( \\(put off \\d×\\))? \\| max-pages \\|`));
   assert.match(md, /\| cmscrawler \| 0\.\d{3} \| 0\.\d{3} \|/);
   for (const svg of ["harvest.svg", "recall.svg"]) assert.match(fs.readFileSync(path.join(out, svg), "utf8"), /^<svg[\s\S]*cmscrawler[\s\S]*<\/svg>\n$/);
 });

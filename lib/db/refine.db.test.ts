@@ -9,7 +9,9 @@ const ctx = useTestDatabase();
 
 /** Store pages (title, text, relevance) as a crawl would, under the job's current topic revision. */
 async function addPages(jobId: number, pages: [string, string, number][]) {
-  for (const [i, [title, text, relevance]] of pages.entries()) {
+  const [{ stored }] = await ctx.db.sql`select count(*)::int as stored from pages where job_id = ${jobId}`;
+  for (const [k, [title, text, relevance]] of pages.entries()) {
+    const i = stored + k;
     const [f] = await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status) values (${jobId}, ${`http://x.test/${i}`}, ${`http://x.test/${i}`}, 'x.test', 1, 'done') returning id`;
     await ctx.db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, title, main_text, relevance, is_relevant, depth)
       values (${jobId}, ${f.id}, ${`http://x.test/${i}`}, ${`http://x.test/${i}`}, 200, ${title}, ${text}, ${relevance}, false, 1)`;
@@ -85,4 +87,61 @@ test("a running job's topic adapts by itself once it has fetched adaptTopicAfter
   await ctx.db.sql`update jobs set status = 'paused' where id = ${early.id}`;
   await ctx.db.sql`update jobs set pages_fetched = 60 where id = ${early.id}`;
   assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === early.id), []);
+});
+
+test("learning by itself reads content pages only, is put off while fewer than 3 pass the threshold, and tries again at twice the pages", async () => {
+  const job = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20", pageThreshold: "0.1" });
+  // Two content pages over the threshold and many list pages that score higher still (their titles name the topic).
+  await addPages(job.id, [
+    ...Array.from({ length: 6 }, (_, i) => [`玉米 list ${i}`, `玉米 list html 首页 栏目 第${i}页`, 0.9] as [string, string, number]),
+    ["玉米品种", "玉米 品种 选育 产量", 0.5], ["玉米栽培", "玉米 密植 施肥 灌溉", 0.4],
+    ...Array.from({ length: 6 }, (_, i) => [`软件${i}`, `软件 计算机 程序 第${i}版`, 0] as [string, string, number]),
+  ]);
+  await ctx.db.sql`update pages set page_kind = 'hub' where job_id = ${job.id} and title like '%list%'`;
+  await ctx.db.sql`update jobs set pages_fetched = 30, pages_relevant = 8 where id = ${job.id}`;
+
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
+  const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
+  assert.equal(j.topic_revision, 1, "the topic is not replaced");
+  assert.deepEqual(j.topic_snapshot.adaptDeferred, { atPages: 30, reason: "few-pages" });
+  const events = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-adapt-deferred'`;
+  assert.deepEqual(events.map((e) => e.message), ["Topic learning put off until 60 pages: fewer than 3 content pages over the threshold to learn from"]);
+
+  // Not again before 60 pages, even with enough pages now.
+  await addPages(job.id, [["玉米育种", "玉米 育种 杂交 选育", 0.6]]);
+  await ctx.db.sql`update jobs set pages_fetched = 59 where id = ${job.id}`;
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
+  assert.equal((await ctx.db.sql`select count(*)::int as n from job_events where job_id = ${job.id} and kind = 'topic-adapt-deferred'`)[0].n, 1);
+
+  await ctx.db.sql`update jobs set pages_fetched = 60 where id = ${job.id}`;
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), [job.id]);
+  const [after] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
+  assert.equal(after.topic_revision, 2);
+  assert.equal(after.topic_snapshot.adaptDeferred, undefined, "the learned topic no longer says it was put off");
+  assert.deepEqual([after.topic_snapshot.feedback.pages, after.topic_snapshot.feedback.nonRelevant], [3, 6]);
+  const terms = new Map<string, number>(after.topic_snapshot.terms);
+  assert.ok(terms.has("选育") && terms.has("密植"), "learned from the content pages");
+  assert.ok(!terms.has("list") && !terms.has("栏目"), "never from the list pages");
+});
+
+test("learning by itself is put off when the learned topic would let through more than 5% of the pages below the threshold", async () => {
+  const job = await makeJob(ctx.db.url, { keywords: "玉米", adaptTopicAfter: "20", pageThreshold: "0.1" });
+  await addPages(job.id, [
+    ...Array.from({ length: 4 }, (_, i) => [`玉米${i}`, `玉米 品种 选育 产量 第${i}批`, 0.5] as [string, string, number]),
+    // Below the threshold under the topic as built; two of them share the relevant pages' other words.
+    ["品种选育", "品种 选育 产量", 0], ["产量", "品种 选育 产量 统计", 0],
+    ...Array.from({ length: 8 }, (_, i) => [`软件${i}`, `软件 计算机 程序 第${i}版`, 0] as [string, string, number]),
+  ]);
+  await ctx.db.sql`update jobs set pages_fetched = 20, pages_relevant = 4 where id = ${job.id}`;
+  const manual = await refineJobTopic(ctx.db.sql, job.id, { isAuto: true });
+  assert.equal(manual.ok, false);
+  assert.equal(!manual.ok && manual.reason, "unsafe");
+  assert.match(!manual.ok ? manual.message : "", /would let through 20\.0% of the 10 pages below the threshold \(at most 5%\)/);
+
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
+  const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
+  assert.equal(j.topic_revision, 1);
+  assert.deepEqual(j.topic_snapshot.adaptDeferred, { atPages: 20, reason: "unsafe" });
+  // A person may still refine it on request: the guard is for learning by itself.
+  assert.equal((await refineJobTopic(ctx.db.sql, job.id)).ok, true);
 });

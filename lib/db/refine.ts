@@ -4,7 +4,10 @@
  * worker's maintenance tick). The new topic is a new revision: pages fetched from then on are
  * scored with it, and the stored ones are re-scored in the background (rescore.ts).
  */
-import { ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
+import {
+  ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, crossingShare, DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic,
+  type FeedbackPage,
+} from "../topic/feedback";
 import type { TopicVector } from "../topic/topic";
 import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
 import type { Sql } from "./sql";
@@ -16,7 +19,7 @@ import type { Sql } from "./sql";
 const TEXT_CHARS = 10_000;
 
 /** Why a refinement did not happen. */
-export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "changed";
+export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "changed" | "unsafe";
 
 export type RefineResult =
   | { ok: true; pages: number; judged: number; nonRelevant: number; added: string[] }
@@ -24,9 +27,16 @@ export type RefineResult =
 
 /**
  * Refine job `jobId`'s topic from `pages` relevant pages: those people judged relevant first,
- * then the best-scoring ones not judged irrelevant; and from up to 200 non-relevant ones: those
- * judged irrelevant first, then the latest below the job's threshold. The topic is replaced
- * only if nobody changed it meanwhile ("changed").
+ * then the best-scoring content pages not judged irrelevant; and from up to 200 non-relevant
+ * ones: those judged irrelevant first, then the latest content pages below the job's threshold.
+ * List pages and home pages are never learned from, on either side: their words are their
+ * links' titles and the site's template (on the test web a topic that learned from them took
+ * up "list" and the host names, and then let every list page through).
+ *
+ * Learning by itself (`isAuto`) is stricter: it learns only from pages over the threshold, needs
+ * 3 of them ("no-pages"), and gives up a topic that lets through more than 5% of the
+ * counter-examples ("unsafe", ADAPT_MAX_CROSSING). The topic is replaced only if nobody changed
+ * it meanwhile ("changed").
  */
 export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: number; isAuto?: boolean } = {}): Promise<RefineResult> {
   const n = opts.pages ?? DEFAULT_FEEDBACK_PAGES;
@@ -36,41 +46,53 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
   const [job] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; pageThreshold: number }[]>`
     select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", page_threshold as "pageThreshold" from jobs where id = ${jobId}`;
   if (!job) return { ok: false, status: 404, reason: "no-job", message: `job ${jobId} does not exist` };
+  const isAuto = Boolean(opts.isAuto);
+  const minRelevance = isAuto ? job.pageThreshold : 0;
 
   const relevant = await sql<(FeedbackPage & { judged: boolean })[]>`
     select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'relevant' as judged from pages
     where job_id = ${jobId} and duplicate_of is null and main_text <> ''
-      and (judgement = 'relevant' or (relevance > 0 and judgement is distinct from 'irrelevant'))
+      and (judgement = 'relevant' or (page_kind = 'content' and relevance > 0 and relevance >= ${minRelevance}
+        and judgement is distinct from 'irrelevant'))
     order by judgement = 'relevant' desc nulls last, relevance desc, id
     limit ${n}`;
-  if (relevant.length === 0) {
-    return { ok: false, status: 409, reason: "no-pages", message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
+  if (relevant.length === 0 || (isAuto && relevant.length < ADAPT_MIN_RELEVANT)) {
+    return { ok: false, status: 409, reason: "no-pages", message: isAuto
+      ? `fewer than ${ADAPT_MIN_RELEVANT} content pages over the threshold to learn from`
+      : "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
   }
-  const nonRelevant = new PageCentroid(job.topicSnapshot);
   const others = await sql<FeedbackPage[]>`
     select title, left(main_text, ${TEXT_CHARS}) as text from pages
     where job_id = ${jobId} and duplicate_of is null and main_text <> ''
-      and (judgement = 'irrelevant' or (relevance < ${job.pageThreshold} and judgement is distinct from 'relevant'))
+      and (judgement = 'irrelevant' or (page_kind = 'content' and relevance < ${job.pageThreshold} and judgement is distinct from 'relevant'))
     order by judgement = 'irrelevant' desc nulls last, id desc
     limit ${MAX_NON_RELEVANT_PAGES}`;
+  const nonRelevant = new PageCentroid(job.topicSnapshot);
   for (const p of others) nonRelevant.add(p);
 
   const judged = relevant.filter((p) => p.judged).length;
   let refined: TopicVector;
   try {
-    refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto: opts.isAuto, nonRelevant });
+    refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto, nonRelevant });
   } catch (err) {
     return { ok: false, status: 409, reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
   }
+  if (isAuto) {
+    const crossing = crossingShare(refined, others, job.pageThreshold);
+    if (crossing > ADAPT_MAX_CROSSING) {
+      return { ok: false, status: 409, reason: "unsafe", message: `the learned topic would let through ${(crossing * 100).toFixed(1)}% ` +
+        `of the ${others.length} pages below the threshold (at most ${ADAPT_MAX_CROSSING * 100}%)` };
+    }
+  }
   const added = refined.feedback!.added;
-  const message = `${opts.isAuto ? "Topic adapted by itself" : "Topic refined"} from ${relevant.length} pages (${judged} judged relevant) ` +
+  const message = `${isAuto ? "Topic adapted by itself" : "Topic refined"} from ${relevant.length} pages (${judged} judged relevant) ` +
     `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}; stored pages are being re-scored`;
   const updated = await sql.begin(async (tx) => {
     const rows = await tx`
       update jobs set topic_snapshot = ${tx.json(refined as never)}, topic_revision = topic_revision + 1, updated_at = now()
       where id = ${jobId} and topic_revision = ${job.topicRevision} returning id`;
     if (rows.length === 0) return false;
-    await tx`insert into job_events (job_id, kind, message) values (${jobId}, ${opts.isAuto ? "topic-adapted" : "topic-refined"}, ${message})`;
+    await tx`insert into job_events (job_id, kind, message) values (${jobId}, ${isAuto ? "topic-adapted" : "topic-refined"}, ${message})`;
     await tx`select pg_notify('focuscrawl_job', ${String(jobId)})`;
     return true;
   });
@@ -81,24 +103,40 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
 /**
  * Adapt the topics of running jobs that are due: the job has fetched its `adaptTopicAfter`
  * pages (0 = never), at least 3 of them pass its threshold, its topic has not learned yet
- * (neither by itself nor on request) and no stored page waits to be re-scored. Returns the
- * jobs adapted.
+ * (neither by itself nor on request) and no stored page waits to be re-scored. When learning
+ * is put off (too few content pages over the threshold, or the learned topic would let through
+ * too much), the topic records it and the job tries again once it has fetched twice as many
+ * pages, so a job tries a handful of times at most. Returns the jobs adapted.
  */
 export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Promise<number[]> {
-  const due = await sql<{ id: number }[]>`
-    select j.id from jobs j
+  const due = await sql<{ id: number; revision: number; fetched: number }[]>`
+    select j.id, j.topic_revision as revision, j.pages_fetched as fetched from jobs j
     where j.status = 'running' and j.topic_snapshot->'feedback' is null
       and coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}) > 0
-      and j.pages_fetched >= coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER})
+      and j.pages_fetched >= greatest(coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}),
+        2 * coalesce((j.topic_snapshot->'adaptDeferred'->>'atPages')::int, 0))
       and j.pages_relevant >= ${ADAPT_MIN_RELEVANT}
-      -- a page refineJobTopic can learn from (with a threshold of 0, "relevant" pages may share no word)
-      and exists (select 1 from pages p where p.job_id = j.id and p.relevance > 0 and p.duplicate_of is null and p.main_text <> '')
       and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)`;
   const adapted: number[] = [];
-  for (const { id } of due) {
+  for (const { id, revision, fetched } of due) {
     const r = await refineJobTopic(sql, id, { isAuto: true });
     if (r.ok) adapted.push(id);
+    else if (r.reason === "no-pages" || r.reason === "no-words" || r.reason === "unsafe") await deferAdaptation(sql, id, revision, fetched, r);
     else if (r.reason !== "changed") log(`adapting the topic of job ${id} failed: ${r.message}`);
   }
   return adapted;
+}
+
+/** Record in job `jobId`'s topic (if still at `revision`) that learning was put off at `fetched` pages, and why. */
+async function deferAdaptation(sql: Sql, jobId: number, revision: number, fetched: number, r: { reason: RefineFailure; message: string }) {
+  const deferred: NonNullable<TopicVector["adaptDeferred"]> = { atPages: fetched, reason: r.reason === "unsafe" ? "unsafe" : "few-pages" };
+  await sql.begin(async (tx) => {
+    const rows = await tx`
+      update jobs set topic_snapshot = jsonb_set(topic_snapshot, '{adaptDeferred}', ${tx.json(deferred)}), updated_at = now()
+      where id = ${jobId} and topic_revision = ${revision} returning id`;
+    if (rows.length === 0) return;
+    await tx`insert into job_events (job_id, kind, message)
+      values (${jobId}, 'topic-adapt-deferred', ${`Topic learning put off until ${2 * fetched} pages: ${r.message}`})`;
+    await tx`select pg_notify('focuscrawl_job', ${String(jobId)})`;
+  });
 }

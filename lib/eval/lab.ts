@@ -30,6 +30,8 @@ export interface StrategyResult {
   curve: { pages: number; harvestRate: number; recall: number | null }[];
   filter: { precision: number; recall: number; f1: number } | null;
   finishReason: string | null;
+  /** Pages the job had fetched when its topic learned by itself (null: it did not), and how often it put learning off. */
+  topicLearning: { learnedAt: number | null; putOff: number };
 }
 
 /** Measure a finished (or running) job. */
@@ -40,6 +42,15 @@ export async function measureJob(sql: Sql, jobId: number, opts: { checkpoints: n
   const curve = measure(log.pages, [], { checkpoints: marks, startedAt: log.startedAt, labels: opts.labels })
     .map((c) => ({ pages: c.pages, harvestRate: c.harvestRate, recall: c.recall }));
   return { checkpoints, curve, filter: opts.labels ? filterAccuracy(log.pages, opts.labels) : null };
+}
+
+/** When job `jobId`'s topic learned by itself (pages fetched by then), and how often it put learning off. */
+async function topicLearning(sql: Sql, jobId: number): Promise<StrategyResult["topicLearning"]> {
+  const [row] = await sql<{ learnedAt: number | null; putOff: number }[]>`
+    select (select count(*)::int from pages p where p.job_id = ${jobId} and p.fetched_at <= e.created_at) as "learnedAt",
+      (select count(*)::int from job_events where job_id = ${jobId} and kind = 'topic-adapt-deferred') as "putOff"
+    from (select 1) one left join (select created_at from job_events where job_id = ${jobId} and kind = 'topic-adapted' order by id limit 1) e on true`;
+  return { learnedAt: row.learnedAt, putOff: row.putOff };
 }
 
 /** What the lab runs. */
@@ -77,7 +88,7 @@ export async function runLab(sql: Sql, prisma: PrismaClient, opts: LabOptions): 
     const last = m.checkpoints[m.checkpoints.length - 1];
     opts.log(`${strategy}: ${last?.pages ?? 0} pages in ${((Date.now() - started) / 1000).toFixed(1)} s, harvest rate ${last?.harvestRate.toFixed(3) ?? "-"}` +
       (last?.recall != null ? `, recall ${last.recall.toFixed(3)}` : "") + ` (${finishReason})`);
-    results.push({ strategy, jobId: job.id, finishReason, ...m });
+    results.push({ strategy, jobId: job.id, finishReason, topicLearning: await topicLearning(sql, job.id), ...m });
   }
   return results;
 }

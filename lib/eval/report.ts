@@ -19,15 +19,21 @@ export function markdownReport(results: StrategyResult[], checkpoints: number[],
     for (const r of results) lines.push(`| ${r.strategy} | ${checkpoints.map((c) => f3(at(r, c)?.recall)).join(" | ")} |`);
   }
   lines.push("", "### At the end of each crawl\n");
-  lines.push("| strategy | pages | harvest rate | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | ended by |",
-    "|---|---:|---:|---:|---:|---:|---:|---|---|");
+  lines.push("| strategy | pages | harvest rate | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | topic learned at | ended by |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---:|---|");
   for (const r of results) {
     const last = r.checkpoints[r.checkpoints.length - 1];
     const filter = r.filter ? `${f3(r.filter.precision)} / ${f3(r.filter.recall)} / ${f3(r.filter.f1)}` : "–";
     lines.push(`| ${r.strategy} | ${last?.pages ?? 0} | ${f3(last?.harvestRate)} | ${f3(last?.recall)} | ${f1(last?.avgSubmittedLinks)} | ` +
-      `${f3(last?.msPerPredictedLink)} | ${f3(last?.mimeContribution)} | ${filter} | ${r.finishReason ?? "–"} |`);
+      `${f3(last?.msPerPredictedLink)} | ${f3(last?.mimeContribution)} | ${filter} | ${learnedAt(r)} | ${r.finishReason ?? "–"} |`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** "230 pages", "–" (never), with how often learning was put off first: "460 pages (put off 2×)". */
+function learnedAt(r: StrategyResult): string {
+  const putOff = r.topicLearning?.putOff ? ` (put off ${r.topicLearning.putOff}×)` : "";
+  return (r.topicLearning?.learnedAt != null ? `${r.topicLearning.learnedAt} pages` : "–") + putOff;
 }
 
 /** The two charts. */

@@ -17,13 +17,13 @@ export const DEFAULT_MAX_QUERY_VARIANTS = 100;
 export const DEFAULT_MAX_LINKS_PER_PAGE = 500;
 export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
 /**
- * Fetched pages after which a job's topic learns from its own pages once, by itself (its 10
- * best and those below the threshold, once 3 pass it; lib/db/refine.ts). 0 = never, the
- * default: on the CSL abstracts learning raised CLC topics' mean ROC-AUC from 0.880 to 0.905,
- * but on the test web, learning from a crawl's first 100 pages often drifted to the words every
- * page has (page filter precision 0.91 → 0.52–0.81 in 9 of 14 crawls; bench/RELEVANCE.md).
+ * Fetched pages after which a job's topic learns from its own pages once, by itself (from its
+ * 10 best content pages over the threshold, against the content pages below it; lib/db/refine.ts).
+ * 0 = never. On the CSL abstracts learning raised CLC topics' mean ROC-AUC from 0.880 to 0.906;
+ * on the test web the page filter kept its precision (0.91) in the crawls of every strategy
+ * (bench/RELEVANCE.md, bench/LAB.md).
  */
-export const DEFAULT_ADAPT_TOPIC_AFTER = 0;
+export const DEFAULT_ADAPT_TOPIC_AFTER = 100;
 
 /** A list given as an array or as one separated string; a missing list is an empty one. */
 export const listOf = (sep: RegExp) =>

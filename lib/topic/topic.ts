@@ -83,6 +83,12 @@ export interface TopicVector {
   baseTerms?: [string, number][];
   /** Where the feedback came from. */
   feedback?: { pages: number; judged: number; nonRelevant?: number; added: string[]; isAuto?: boolean };
+  /**
+   * Set when the job tried to learn by itself and put it off (lib/db/refine.ts): the pages it had
+   * fetched then (it tries again at twice as many) and why: too few content pages over the
+   * threshold, or the learned topic let through too many of the pages it had turned away.
+   */
+  adaptDeferred?: { atPages: number; reason: "few-pages" | "unsafe" };
 }
 
 /**

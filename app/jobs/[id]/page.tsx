@@ -25,6 +25,7 @@ export default async function JobPage({ params, searchParams }: {
   const [progress, pages, queued] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen), listQueued(prisma, id, 20)]);
   const topicWords = topicLabelWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
+  const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
   const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
   const lastScreen = Math.max(1, Math.ceil(pages.total / pages.perScreen));
@@ -48,12 +49,14 @@ export default async function JobPage({ params, searchParams }: {
         {feedback && <div data-testid="topic-feedback" className="sm:col-span-2 text-slate-600">
           {t(feedback.isAuto ? "topicAdapted" : "topicRefined").replace("{pages}", String(feedback.pages)).replace("{judged}", String(feedback.judged))
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}
+        {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
+          {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(2 * deferred.atPages))}</div>}
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
       <RefineTopic jobId={job.id} labels={{
         title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), submit: t("refineSubmit"), done: t("refineDone"),
-        errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged") },
+        errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged"), unsafe: t("refineErrUnsafe") },
       }} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{t("jobSettings")}</summary>
