@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { clcAncestors } from "../lib/topic/clc/tree";
 import { buildTopic, DEFAULT_TOP_K, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
-import { ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, crossingShare, DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
+import { ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
 import { DISCIPLINE_TO_CLC } from "./csl-mapping";
 
 const { values } = parseArgs({ options: { threshold: { type: "string" }, "min-positives": { type: "string" }, "top-k": { type: "string" } } });
@@ -90,10 +90,10 @@ const withFeedback = results.map(({ code, topic, scorer, labels, indexes, scores
   const below = ranked.filter((r) => r.s < DEFAULT_PAGE_THRESHOLD).map((r) => r.page);
   const asBuilt = { code, labels, scores: before, auc: rocAuc(before, labels), isAdapted: false, crossing: 0 };
   if (over.length < ADAPT_MIN_RELEVANT) return asBuilt;
-  const centroid = new PageCentroid(topic);
+  const centroid = new PageCentroid(topic, { keepTerms: true });
   for (const p of below) centroid.add(p);
   const refinedTopic = refineTopic(topic, over.slice(0, DEFAULT_FEEDBACK_PAGES), { nonRelevant: centroid });
-  const crossing = crossingShare(refinedTopic, below, DEFAULT_PAGE_THRESHOLD);
+  const crossing = centroid.shareAtOrAbove(refinedTopic, DEFAULT_PAGE_THRESHOLD);
   if (crossing > ADAPT_MAX_CROSSING) return { ...asBuilt, crossing };
   const refined = topicScorer(refinedTopic);
   const scores = indexes.map((i) => scorePage(refined, docs[i].title, docs[i].abstract).relevance);

@@ -5,7 +5,7 @@
  * scored with it, and the stored ones are re-scored in the background (rescore.ts).
  */
 import {
-  ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, crossingShare, DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic,
+  ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic,
   type FeedbackPage,
 } from "../topic/feedback";
 import type { TopicVector } from "../topic/topic";
@@ -67,7 +67,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
       and (judgement = 'irrelevant' or (page_kind = 'content' and relevance < ${job.pageThreshold} and judgement is distinct from 'relevant'))
     order by judgement = 'irrelevant' desc nulls last, id desc
     limit ${MAX_NON_RELEVANT_PAGES}`;
-  const nonRelevant = new PageCentroid(job.topicSnapshot);
+  const nonRelevant = new PageCentroid(job.topicSnapshot, { keepTerms: isAuto });
   for (const p of others) nonRelevant.add(p);
 
   const judged = relevant.filter((p) => p.judged).length;
@@ -78,7 +78,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
     return { ok: false, status: 409, reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
   }
   if (isAuto) {
-    const crossing = crossingShare(refined, others, job.pageThreshold);
+    const crossing = nonRelevant.shareAtOrAbove(refined, job.pageThreshold);
     if (crossing > ADAPT_MAX_CROSSING) {
       return { ok: false, status: 409, reason: "unsafe", message: `the learned topic would let through ${(crossing * 100).toFixed(1)}% ` +
         `of the ${others.length} pages below the threshold (at most ${ADAPT_MAX_CROSSING * 100}%)` };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { idf } from "./idf";
-import { crossingShare, feedbackCentroid, NON_RELEVANT_WEIGHT, PageCentroid, refineTopic, RELEVANT_WEIGHT } from "./feedback";
+import { feedbackCentroid, NON_RELEVANT_WEIGHT, PageCentroid, refineTopic, RELEVANT_WEIGHT } from "./feedback";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "./topic";
 
 const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSchema.parse(raw));
@@ -57,16 +57,19 @@ test("a page like the feedback pages scores higher after refining; pages without
   assert.throws(() => refineTopic(topic, [{ title: "", text: "的 了 和 123" }]), /no words to learn from/);
 });
 
-test("crossing share: the part of the counter-examples a refined topic scores at or above the threshold", () => {
+test("a centroid that keeps its pages' words tells the share of them a refined topic scores at or above a threshold", () => {
   const topic = topicOf({ keywords: "玉米" });
   const refined = refineTopic({ ...topic, adaptDeferred: { atPages: 100, reason: "few-pages" } }, [{ title: "玉米", text: "玉米 品种 选育" }]);
   assert.equal(refined.adaptDeferred, undefined, "a topic that learned no longer says learning was put off");
   const pages = [{ title: "", text: "品种 选育" }, { title: "", text: "软件 程序" }, { title: "", text: "软件 品种" }, { title: "", text: "网络" }];
   const scores = pages.map((p) => scorePage(topicScorer(refined), p.title, p.text).relevance);
   assert.ok(scores[0] > scores[2] && scores[2] > 0 && scores[1] === 0 && scores[3] === 0, scores.join(","));
-  assert.equal(crossingShare(refined, pages, scores[2]), 0.5);
-  assert.equal(crossingShare(refined, pages, (scores[0] + scores[2]) / 2), 0.25);
-  assert.equal(crossingShare(refined, pages, 1.01), 0);
-  assert.equal(crossingShare(refined, [], 0), 0);
-  assert.equal(crossingShare(topic, pages, 0.0001), 0, "the topic as built lets none through");
+  const below = new PageCentroid(topic, { keepTerms: true });
+  for (const p of pages) below.add(p);
+  assert.equal(below.shareAtOrAbove(refined, scores[2]), 0.5);
+  assert.equal(below.shareAtOrAbove(refined, (scores[0] + scores[2]) / 2), 0.25);
+  assert.equal(below.shareAtOrAbove(refined, 1.01), 0);
+  assert.equal(below.shareAtOrAbove(topic, 0.0001), 0, "the topic as built lets none through");
+  assert.equal(new PageCentroid(topic, { keepTerms: true }).shareAtOrAbove(refined, 0), 0);
+  assert.throws(() => new PageCentroid(topic).add(pages[0]).shareAtOrAbove(refined, 0), /needs \{ keepTerms: true \}/);
 });

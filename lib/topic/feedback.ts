@@ -19,7 +19,7 @@
  * On the CSL abstracts (bench/RELEVANCE.md), learning from the 10 best-scoring abstracts over the
  * threshold and those below it raised CLC classes' mean ROC-AUC from 0.880 to 0.906, with no labels.
  */
-import { pageTerms, pageVector, scorePage, topicScorer, type TopicScorer, type TopicVector } from "./topic";
+import { pageTerms, pageVector, scoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
 import { normalize, type TermVector } from "./vector";
 
 /** β and γ: chosen on the CSL abstracts; with them the default page threshold still fits a refined topic. */
@@ -40,28 +40,37 @@ export const MAX_NON_RELEVANT_PAGES = 200;
  * The most a topic that learned by itself may let through of the pages its old self turned
  * away (the counter-examples). On the CSL abstracts a learned topic lets through at most 4.6%
  * of them (the abstracts it newly finds); on the test web, topics that had learned list-page
- * words let through 10–28% (bench/RELEVANCE.md). Above this share the learning is put off.
+ * words let through 9–41% (bench/RELEVANCE.md). Above this share the learning is put off.
  */
 export const ADAPT_MAX_CROSSING = 0.05;
 
 /** A page to learn from: its title and main text. */
 export interface FeedbackPage { title: string; text: string }
 
-/** The running mean of pages' unit vectors, made as the page filter makes them; add pages one at a time. */
+/**
+ * The running mean of pages' unit vectors, made as the page filter makes them; add pages one at
+ * a time. With `keepTerms` it also keeps each page's segmented words, so that a refined topic
+ * can score the same pages again without segmenting them twice (`shareAtOrAbove`).
+ */
 export class PageCentroid {
   private readonly scorer: TopicScorer;
   private readonly negative: Set<string>;
   private readonly sum: TermVector = new Map();
+  private readonly kept?: { title: string[]; text: string[] }[];
   /** Pages added so far. */
   count = 0;
 
-  constructor(topic: TopicVector) {
+  constructor(topic: TopicVector, opts: { keepTerms?: boolean } = {}) {
     this.scorer = topicScorer(topic);
     this.negative = new Set((topic.negative ?? []).map(([t]) => t));
+    if (opts.keepTerms) this.kept = [];
   }
 
   add(page: FeedbackPage): this {
-    const v = normalize(pageVector(this.scorer, pageTerms(this.scorer, page.title), pageTerms(this.scorer, page.text)));
+    const title = pageTerms(this.scorer, page.title);
+    const text = pageTerms(this.scorer, page.text);
+    this.kept?.push({ title, text });
+    const v = normalize(pageVector(this.scorer, title, text));
     for (const [t, w] of v) if (!this.negative.has(t)) this.sum.set(t, (this.sum.get(t) ?? 0) + w);
     this.count++;
     return this;
@@ -70,16 +79,18 @@ export class PageCentroid {
   mean(): TermVector {
     return new Map([...this.sum].map(([t, w]) => [t, w / this.count]));
   }
-}
 
-/**
- * The share of `pages` (counter-examples: below the threshold under the topic before) that
- * `refined` scores at or above `threshold`; 0 for no pages.
- */
-export function crossingShare(refined: TopicVector, pages: FeedbackPage[], threshold: number): number {
-  if (pages.length === 0) return 0;
-  const scorer = topicScorer(refined);
-  return pages.filter((p) => scorePage(scorer, p.title, p.text).relevance >= threshold).length / pages.length;
+  /**
+   * The share of the added pages that `topic` scores at or above `threshold` (0 for none): for
+   * counter-examples and a refined topic, how much of what the topic turned away it would now
+   * let through. Needs `keepTerms`.
+   */
+  shareAtOrAbove(topic: TopicVector, threshold: number): number {
+    if (!this.kept) throw new Error("PageCentroid: shareAtOrAbove needs { keepTerms: true }");
+    if (this.kept.length === 0) return 0;
+    const scorer = topicScorer(topic);
+    return this.kept.filter((p) => scoreTerms(scorer, p.title, p.text).relevance >= threshold).length / this.kept.length;
+  }
 }
 
 /** The mean of the pages' unit vectors, made as the page filter makes them. */
