@@ -103,7 +103,7 @@ test("learning by itself reads content pages only, is put off while fewer than 3
   assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
   const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
   assert.equal(j.topic_revision, 1, "the topic is not replaced");
-  assert.deepEqual(j.topic_snapshot.adaptDeferred, { atPages: 30, reason: "few-pages" });
+  assert.deepEqual(j.topic_snapshot.adaptDeferred, { retryAtPages: 60, reason: "few-pages" });
   const events = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-adapt-deferred'`;
   assert.deepEqual(events.map((e) => e.message), ["Topic learning put off until 60 pages: fewer than 3 content pages over the threshold to learn from"]);
 
@@ -141,7 +141,7 @@ test("learning by itself is put off when the learned topic would let through mor
   assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
   const [j] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
   assert.equal(j.topic_revision, 1);
-  assert.deepEqual(j.topic_snapshot.adaptDeferred, { atPages: 20, reason: "unsafe" });
+  assert.deepEqual(j.topic_snapshot.adaptDeferred, { retryAtPages: 40, reason: "unsafe" });
   // A person may still refine it on request: the guard is for learning by itself.
   assert.equal((await refineJobTopic(ctx.db.sql, job.id)).ok, true);
 });

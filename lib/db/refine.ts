@@ -114,7 +114,7 @@ export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Pro
     where j.status = 'running' and j.topic_snapshot->'feedback' is null
       and coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}) > 0
       and j.pages_fetched >= greatest(coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}),
-        2 * coalesce((j.topic_snapshot->'adaptDeferred'->>'atPages')::int, 0))
+        coalesce((j.topic_snapshot->'adaptDeferred'->>'retryAtPages')::int, 0))
       and j.pages_relevant >= ${ADAPT_MIN_RELEVANT}
       and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)`;
   const adapted: number[] = [];
@@ -127,16 +127,16 @@ export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Pro
   return adapted;
 }
 
-/** Record in job `jobId`'s topic (if still at `revision`) that learning was put off at `fetched` pages, and why. */
+/** Record in job `jobId`'s topic (if still at `revision`) that learning was put off until twice the `fetched` pages, and why. */
 async function deferAdaptation(sql: Sql, jobId: number, revision: number, fetched: number, r: { reason: RefineFailure; message: string }) {
-  const deferred: NonNullable<TopicVector["adaptDeferred"]> = { atPages: fetched, reason: r.reason === "unsafe" ? "unsafe" : "few-pages" };
+  const deferred: NonNullable<TopicVector["adaptDeferred"]> = { retryAtPages: 2 * fetched, reason: r.reason === "unsafe" ? "unsafe" : "few-pages" };
   await sql.begin(async (tx) => {
     const rows = await tx`
       update jobs set topic_snapshot = jsonb_set(topic_snapshot, '{adaptDeferred}', ${tx.json(deferred)}), updated_at = now()
       where id = ${jobId} and topic_revision = ${revision} returning id`;
     if (rows.length === 0) return;
     await tx`insert into job_events (job_id, kind, message)
-      values (${jobId}, 'topic-adapt-deferred', ${`Topic learning put off until ${2 * fetched} pages: ${r.message}`})`;
+      values (${jobId}, 'topic-adapt-deferred', ${`Topic learning put off until ${deferred.retryAtPages} pages: ${r.message}`})`;
     await tx`select pg_notify('focuscrawl_job', ${String(jobId)})`;
   });
 }

@@ -32,8 +32,8 @@ export function markdownReport(results: StrategyResult[], checkpoints: number[],
 
 /** "230 pages", "–" (never), with how often learning was put off first: "460 pages (put off 2×)". */
 function learnedAt(r: StrategyResult): string {
-  const putOff = r.topicLearning?.putOff ? ` (put off ${r.topicLearning.putOff}×)` : "";
-  return (r.topicLearning?.learnedAt != null ? `${r.topicLearning.learnedAt} pages` : "–") + putOff;
+  const { learnedAt, putOff } = r.topicLearning;
+  return (learnedAt != null ? `${learnedAt} pages` : "–") + (putOff ? ` (put off ${putOff}×)` : "");
 }
 
 /** The two charts. */

@@ -59,7 +59,7 @@ test("a page like the feedback pages scores higher after refining; pages without
 
 test("a centroid that keeps its pages' words tells the share of them a refined topic scores at or above a threshold", () => {
   const topic = topicOf({ keywords: "玉米" });
-  const refined = refineTopic({ ...topic, adaptDeferred: { atPages: 100, reason: "few-pages" } }, [{ title: "玉米", text: "玉米 品种 选育" }]);
+  const refined = refineTopic({ ...topic, adaptDeferred: { retryAtPages: 200, reason: "few-pages" } }, [{ title: "玉米", text: "玉米 品种 选育" }]);
   assert.equal(refined.adaptDeferred, undefined, "a topic that learned no longer says learning was put off");
   const pages = [{ title: "", text: "品种 选育" }, { title: "", text: "软件 程序" }, { title: "", text: "软件 品种" }, { title: "", text: "网络" }];
   const scores = pages.map((p) => scorePage(topicScorer(refined), p.title, p.text).relevance);

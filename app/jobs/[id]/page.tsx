@@ -50,7 +50,7 @@ export default async function JobPage({ params, searchParams }: {
           {t(feedback.isAuto ? "topicAdapted" : "topicRefined").replace("{pages}", String(feedback.pages)).replace("{judged}", String(feedback.judged))
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}
         {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
-          {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(2 * deferred.atPages))}</div>}
+          {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(deferred.retryAtPages))}</div>}
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
