@@ -8,6 +8,8 @@ import { createFetcher, redactUrlCredentials } from "./fetch";
 
 let server: http.Server;
 let port: number;
+/** When the server sent each answer of /slow-redirect (epoch ms). */
+const answered: number[] = [];
 
 before(async () => {
   const bomb = zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024));
@@ -32,6 +34,7 @@ before(async () => {
         if (req.headers["if-none-match"] === '"v1"') return send(304, "");
         return send(200, "fresh", { etag: '"v1"' });
       case "/slow": setTimeout(() => send(200, "late"), 2_000); return;
+      case "/slow-redirect": setTimeout(() => { answered.push(Date.now()); send(302, "", { location: "/host" }); }, 300); return;
       default: return send(404, "nope");
     }
   });
@@ -146,6 +149,18 @@ test("beforeRedirect can stop a chain at any hop with its reason", async () => {
   assert.equal(r.reason, "redirect-offsite");
   assert.equal(r.detail, "http://virtual.test/host");
   assert.deepEqual(seen, ["http://v.test/r2", "http://virtual.test/host"]);
+  await f.close();
+});
+
+test("beforeRedirect gets the time the redirect was answered, not sent: the next hop's delay counts from the answer", async () => {
+  const f = make();
+  const got: number[] = [];
+  const r = await f.fetchUrl("http://v.test/slow-redirect", { beforeRedirect: async (_next, answeredAt) => (got.push(answeredAt.getTime()), null) });
+  assert.ok(r.ok);
+  assert.equal(got.length, 1);
+  // The server held the answer 300 ms after reading the request: a time taken when the request
+  // left would be about 300 ms before this one.
+  assert.ok(got[0] >= answered[0], `answeredAt ${got[0]} is before the server answered at ${answered[0]}`);
   await f.close();
 });
 

@@ -43,8 +43,9 @@ export interface FetchRequestOptions {
   /**
    * Called before following each redirect with the next (canonical) URL; a returned reason
    * stops the chain there (scope, robots, another host), waiting for politeness may happen inside.
+   * `answeredAt` is when the redirect's response arrived: the next hop's delay runs from then.
    */
-  beforeRedirect?: (nextUrl: string, lastRequestAt: Date) => Promise<string | null>;
+  beforeRedirect?: (nextUrl: string, answeredAt: Date) => Promise<string | null>;
   accept?: string;
   /** Whether to download the final response's body (e.g. not for a PDF the job will not parse). */
   wantBody?: (status: number, headers: Record<string, string>) => boolean;
@@ -245,7 +246,6 @@ export function createFetcher(opts: FetcherOptions) {
           ...(req.etag ? { "if-none-match": req.etag } : {}),
           ...(req.lastModified ? { "if-modified-since": req.lastModified } : {}),
         } : {};
-        const sentAt = new Date();
         const watchKey = `${target.origin}${target.pathname}${target.search}`;
         if (req.onSent) {
           const onSent = req.onSent;
@@ -263,12 +263,13 @@ export function createFetcher(opts: FetcherOptions) {
         const location = res.headers.location;
         if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && typeof location === "string") {
           await res.body.dump(); // discard the redirect's own body without an unhandled abort error
+          const answeredAt = new Date();
           const next = canonicalizeUrl(location, current);
           if (!next.ok) return stop(`redirect-${next.reason}`, location);
           redirects.push(current);
           if (redirects.includes(next.url)) return stop("redirect-loop", next.url);
           if (hop + 1 > MAX_REDIRECTS) return stop("too-many-redirects", next.url);
-          const refusal = req.beforeRedirect ? await req.beforeRedirect(next.url, sentAt) : null;
+          const refusal = req.beforeRedirect ? await req.beforeRedirect(next.url, answeredAt) : null;
           if (refusal) return stop(refusal, next.url);
           current = next.url;
           continue;

@@ -81,16 +81,17 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   await keepClaimDelay(deps, ctx, item, null);
   const requestedAt = new Date();
   const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`, { onSent: keepSendDelay(deps, ctx, item, null, requestedAt) });
+  const answeredAt = new Date();
   if (!res.ok && !res.isRetryable) {
     // The host itself cannot be fetched (refused address, no such name, bad certificate):
     // the page would fail the same way, so it fails now with that reason.
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host,
-      status: "failed", reason: res.reason, isFetched: true, requestedAt });
+      status: "failed", reason: res.reason, isFetched: true, answeredAt });
     return "refused";
   }
   const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent, Date.now(), failures);
-  await saveRobots(deps.sql, item.jobId, item.host, record, requestedAt);
-  await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, requestedAt });
+  await saveRobots(deps.sql, item.jobId, item.host, record, answeredAt);
+  await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, answeredAt });
   return null;
 }
 
@@ -100,13 +101,13 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
  * its target is queued instead (returns the reason that stops the chain, or null to follow).
  */
 async function checkRedirect(
-  deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, robots: RobotsRecord, next: string, lastRequestAt: Date,
+  deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, robots: RobotsRecord, next: string, answeredAt: Date,
 ): Promise<string | null> {
   const scope = ctx.inScope(next);
   if (!scope.allowed) return `redirect-${scope.reason}`;
   if (new URL(next).host !== item.host) return "redirect-offsite";
   if (!isAllowedByRobots(robots, next, deps.userAgent)) return "redirect-robots";
-  const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host, lastRequestAt);
+  const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host, answeredAt);
   if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
   return null;
 }
@@ -128,12 +129,14 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   await keepClaimDelay(deps, ctx, item, robots.crawlDelayMs);
   const requestedAt = new Date();
   const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url, {
-    beforeRedirect: (next, lastRequestAt) => checkRedirect(deps, ctx, item, robots, next, lastRequestAt),
+    beforeRedirect: (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt),
     // Documents the crawler does not parse are recorded by their headers, not downloaded.
     wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
     onSent: keepSendDelay(deps, ctx, item, robots.crawlDelayMs, requestedAt),
   });
-  const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, requestedAt };
+  // The host's next request waits its delay from the moment it answered this one (see releaseHost).
+  const answeredAt = new Date();
+  const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt };
   if (!outcome.ok && outcome.reason === "redirect-offsite") {
     // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
     const target = canonicalizeUrl(outcome.detail);
@@ -146,7 +149,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   const decision = classifyOutcome(outcome);
   switch (decision.kind) {
     case "retry": {
-      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, requestedAt });
+      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt });
       return status === "pending" ? "retry" : "failed";
     }
     case "fail":
@@ -170,7 +173,7 @@ type Response = Extract<FetchOutcome, { ok: true }>;
 /** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
 async function buildPageRecord(
   deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response,
-  base: { jobId: number; frontierId: string; workerId: string; host: string; requestedAt: Date },
+  base: { jobId: number; frontierId: string; workerId: string; host: string; answeredAt: Date },
 ): Promise<PageRecord> {
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
   const parsed = parseHtml(decoded.text, outcome.finalUrl);

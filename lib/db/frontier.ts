@@ -132,7 +132,7 @@ export async function finishLease(
  * Give a URL back for a later try with exponential backoff (2^attempts seconds, capped at
  * an hour), or fail it for good after MAX_ATTEMPTS. Returns what happened.
  */
-export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date; requestedAt?: Date }) {
+export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date; answeredAt?: Date }) {
   return sql.begin(async (tx) => {
     const rows = await tx<{ status: string; jobId: number; host: string }[]>`
       update frontier set
@@ -147,10 +147,10 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
     // A URL going back to the queue gives its page budget back; a final failure keeps it spent.
     if (status === "pending") {
       await returnPageBudget(tx, jobId);
-      await releaseHost(tx, jobId, host, opts.notBefore, opts.requestedAt);
+      await releaseHost(tx, jobId, host, opts.notBefore, opts.answeredAt);
     } else {
       await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0,
-        requestedAt: opts.requestedAt, notBefore: opts.notBefore });
+        answeredAt: opts.answeredAt, notBefore: opts.notBefore });
     }
     return status as "pending" | "failed";
   });
@@ -159,8 +159,8 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
 /** Counters one finished URL adds to its job, its host and the per-minute statistics. */
 export interface Outcome {
   jobId: number; host: string | null; fetched: number; relevant: number; failed: number; enqueued: number; bytes: number;
-  /** When the request went out: the host's next fetch waits its delay from then (see `releaseHost`). */
-  requestedAt?: Date;
+  /** When the host answered the request: its next fetch waits its delay from then (see `releaseHost`). */
+  answeredAt?: Date;
   /** The host's next fetch waits at least until then (429/503 Retry-After). */
   notBefore?: Date;
 }
@@ -196,7 +196,7 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
         in_flight = greatest(hosts.in_flight - 1, 0),
-        next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz, ${o.requestedAt ?? null}::timestamptz
+        next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz, ${o.answeredAt ?? null}::timestamptz
           + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
         updated_at = now()
       returning 1
@@ -208,7 +208,7 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
  * Put a leased URL back untried (its claim was spent fetching the host's robots.txt): the
  * attempt and the page budget are given back, the host's delay still applies.
  */
-export async function requeueUntried(sql: Sql, opts: { id: string; workerId: string; requestedAt?: Date }): Promise<void> {
+export async function requeueUntried(sql: Sql, opts: { id: string; workerId: string; answeredAt?: Date }): Promise<void> {
   await sql.begin(async (tx) => {
     const rows = await tx<{ jobId: number; host: string }[]>`
       update frontier set status = 'pending', attempts = greatest(attempts - 1, 0), lease_owner = null,
@@ -217,7 +217,7 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
       returning job_id as "jobId", host`;
     if (rows.length === 0) throw new LeaseLostError(opts.id);
     await returnPageBudget(tx, rows[0].jobId);
-    await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.requestedAt);
+    await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.answeredAt);
   });
 }
 

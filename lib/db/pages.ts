@@ -30,8 +30,8 @@ export interface PageRecord {
   redirectTarget?: { url: string; host: string };
   /** Politeness settings for hosts first seen on this page. */
   politeness: HostPoliteness;
-  /** When the request went out (the host's delay counts from it). */
-  requestedAt: Date;
+  /** When the host answered the request (its delay counts from then, see `releaseHost`). */
+  answeredAt: Date;
 }
 
 /**
@@ -102,7 +102,7 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
     await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
     if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
-    await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, requestedAt: p.requestedAt });
+    await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, answeredAt: p.answeredAt });
     return { pageId, enqueued };
   }));
 }
@@ -114,7 +114,7 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
 export async function storeNonPage(
   sql: Sql,
   o: {
-    jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; requestedAt?: Date;
+    jobId: number; frontierId: string; workerId: string; host: string; status: "failed" | "skipped"; reason: string; isFetched: boolean; answeredAt?: Date;
     /** A URL to queue in its place (the target of a redirect to another host), with its host's politeness. */
     follow?: { url: string; host: string; depth: number; priority: number; politeness: HostPoliteness; isGraphRecomputed: boolean };
   },
@@ -131,6 +131,6 @@ export async function storeNonPage(
       id: o.frontierId, workerId: o.workerId, status: o.status,
       error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,
     });
-    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0, requestedAt: o.requestedAt });
+    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0, answeredAt: o.answeredAt });
   });
 }
