@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { listJobs } from "@/lib/db/jobs";
-import { getPrisma } from "@/lib/db/prisma";
+import { listJobs } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { getT } from "./i18n";
 import { StatusBadge } from "./components/status-badge";
 

@@ -2,10 +2,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureDatabase } from "../lib/db/connect";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { openSql, type Sql } from "../lib/db/sql";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { startEmbeddedPostgres } from "../lib/store/infra/embedded";
+import { migrate } from "../lib/store/infra/migrate";
+import { openSql, type Sql } from "../lib/store/infra/sql";
 import { freePort } from "../lib/testing/net";
 
 /** Run `fn` with the database's URL and a pool of 4 connections; everything is removed after. */

@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { withBenchDatabase } from "./bench-db";
-import { claimUrls } from "../lib/db/frontier";
-import { beat } from "../lib/db/workers";
+import { claimUrls } from "../lib/store/frontier";
+import { beat } from "../lib/store/workers";
 import { makeJob } from "../lib/testing/fixtures";
 
 const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" } } });

@@ -9,11 +9,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ensureDatabase } from "../lib/db/connect";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { openSql } from "../lib/db/sql";
-import { createCrawlWorker } from "../lib/crawler/worker";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { startEmbeddedPostgres } from "../lib/store/infra/embedded";
+import { migrate } from "../lib/store/infra/migrate";
+import { openSql } from "../lib/store/infra/sql";
+import { createCrawlWorker } from "../lib/crawl/worker";
 import { makeJob } from "../lib/testing/fixtures";
 import { freePort } from "../lib/testing/net";
 

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { withBenchDatabase } from "./bench-db";
-import { recomputePriorities } from "../lib/db/recompute";
+import { recomputePriorities } from "../lib/maintenance/recompute";
 import { makeJob } from "../lib/testing/fixtures";
 
 const { values } = parseArgs({ options: { edges: { type: "string" }, pages: { type: "string" }, queued: { type: "string" } } });

@@ -76,7 +76,7 @@ const results = evaluated.map(({ code, labels, indexes }) => {
 const seconds = (performance.now() - started) / 1000;
 
 /**
- * What a job does by default once it has fetched `adaptTopicAfter` pages (lib/db/refine.ts),
+ * What a job does by default once it has fetched `adaptTopicAfter` pages (lib/maintenance/refine.ts),
  * with all 1,000 abstracts as the job's pages: when at least 3 pass the threshold, the topic
  * learns from the 10 best of those and against those below the threshold, no label used; if
  * the learned topic would let through more than ADAPT_MAX_CROSSING of the abstracts below the

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openSql } from "../lib/db/sql";
+import { openSql } from "../lib/store/infra/sql";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e" });
 test.afterAll(() => sql.end());

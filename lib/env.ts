@@ -1,6 +1,6 @@
 /** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
 import { z } from "zod";
-import { createAddressPolicy } from "./crawler/address-guard";
+import { createAddressPolicy } from "./rules/address-guard";
 
 const boolFromEnv = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])

@@ -7,10 +7,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureDatabase } from "../lib/db/connect";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { openSql } from "../lib/db/sql";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { startEmbeddedPostgres } from "../lib/store/infra/embedded";
+import { migrate } from "../lib/store/infra/migrate";
+import { openSql } from "../lib/store/infra/sql";
 import { withDatabase } from "../lib/testing/db";
 import { freePort } from "../lib/testing/net";
 

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseUnreachableError, openDatabase } from "../lib/db/connect";
+import { DatabaseUnreachableError, openDatabase } from "../lib/store/infra/connect";
 import { EnvError, isLoopbackHost, loadEnv } from "../lib/env";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

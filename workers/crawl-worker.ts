@@ -2,10 +2,10 @@
  * A crawl worker process: claims URLs of running jobs until told to stop.
  * First SIGTERM/SIGINT: stop claiming and finish what is in flight. Second: exit at once.
  */
-import { openDatabase } from "../lib/db/connect";
-import { openSql } from "../lib/db/sql";
-import { createCrawlWorker } from "../lib/crawler/worker";
-import { parseResolveMap } from "../lib/crawler/resolve-map";
+import { openDatabase } from "../lib/store/infra/connect";
+import { openSql } from "../lib/store/infra/sql";
+import { createCrawlWorker } from "../lib/crawl/worker";
+import { parseResolveMap } from "../lib/rules/resolve-map";
 import { loadEnv } from "../lib/env";
 
 const env = loadEnv();

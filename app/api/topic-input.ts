@@ -1,5 +1,5 @@
 import { loadEnv } from "@/lib/env";
-import { parseResolveMap } from "@/lib/crawler/resolve-map";
+import { parseResolveMap } from "@/lib/rules/resolve-map";
 import { fetchExampleTexts } from "@/lib/topic/example-pages";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "@/lib/topic/topic";
 import { json } from "@/app/json";

@@ -1,7 +1,7 @@
 "use server";
 import { redirect } from "next/navigation";
-import { createComparison } from "@/lib/db/comparisons";
-import { getPrisma } from "@/lib/db/prisma";
+import { createComparison } from "@/lib/store/comparisons";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import type { FieldErrors } from "@/lib/jobs/input";
 import { parseComparisonInput } from "@/lib/jobs/comparison-input";
 import { localizeFieldErrors } from "@/lib/i18n/errors";

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { listComparisons } from "@/lib/db/comparisons";
-import { getSql } from "@/lib/db/sql";
+import { listComparisons } from "@/lib/store/comparisons";
+import { getSql } from "@/lib/store/infra/sql";
 import { DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS } from "@/lib/jobs/input";
 import { describeStrategies } from "@/lib/strategy/registry";
 import { getT } from "../i18n";

@@ -1,10 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/db/jobs";
-import { getPrisma } from "@/lib/db/prisma";
-import { refineJobTopic, type RefineFailure } from "@/lib/db/refine";
-import { getSql } from "@/lib/db/sql";
+import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
+import { refineJobTopic, type RefineFailure } from "@/lib/maintenance/refine";
+import { getSql } from "@/lib/store/infra/sql";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 import { localizeFieldErrors } from "@/lib/i18n/errors";
 import { getT } from "../i18n";

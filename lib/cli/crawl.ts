@@ -1,15 +1,15 @@
 /** `focuscrawl crawl`: run one job to its end against the configured database and write a report. */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/connect";
-import { controlJob, createJob } from "../db/jobs";
-import { createPrisma } from "../db/prisma";
-import { openSql } from "../db/sql";
-import { createCrawlWorker } from "../crawler/worker";
-import { parseResolveMap } from "../crawler/resolve-map";
+import { openDatabase } from "../store/infra/connect";
+import { controlJob, createJob } from "../store/jobs";
+import { createPrisma } from "../store/infra/prisma";
+import { openSql } from "../store/infra/sql";
+import { createCrawlWorker } from "../crawl/worker";
+import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
 import { parseJobInput } from "../jobs/input";
-import { buildReport } from "../jobs/report";
+import { buildReport } from "../store/report";
 import { UsageError } from "./args";
 import { readTopicFile } from "./topic";
 

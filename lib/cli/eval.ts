@@ -2,10 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/connect";
-import { createPrisma } from "../db/prisma";
-import { openSql } from "../db/sql";
-import { parseResolveMap } from "../crawler/resolve-map";
+import { openDatabase } from "../store/infra/connect";
+import { createPrisma } from "../store/infra/prisma";
+import { openSql } from "../store/infra/sql";
+import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
 import { chartsSvg, markdownReport } from "../eval/report";
 import { runLab } from "../eval/lab";

@@ -1,5 +1,5 @@
 /** The `focuscrawl` command line. */
-import { DatabaseUnreachableError } from "../db/connect";
+import { DatabaseUnreachableError } from "../store/infra/connect";
 import { EnvError } from "../env";
 import { UsageError } from "./args";
 import { CRAWL_USAGE, runCrawl } from "./crawl";

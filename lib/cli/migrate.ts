@@ -1,5 +1,5 @@
 /** `focuscrawl migrate` (npm run db:migrate): apply pending migrations and exit. */
-import { openDatabase } from "../db/connect";
+import { openDatabase } from "../store/infra/connect";
 import { loadEnv } from "../env";
 
 /** Apply migrations to DATABASE_URL, or to the embedded database. */

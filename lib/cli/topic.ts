@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { parseResolveMap } from "../crawler/resolve-map";
+import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
 import { fetchExampleTexts } from "../topic/example-pages";
 import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";

@@ -4,10 +4,10 @@
  * fetch log. Used by `focuscrawl eval` and the dashboard's Compare page reads the same measures.
  */
 import type { PrismaClient } from "../generated/prisma/client";
-import { createJob } from "../db/jobs";
-import type { Sql } from "../db/sql";
-import { createCrawlWorker } from "../crawler/worker";
-import type { ResolveMap } from "../crawler/resolve-map";
+import { createJob } from "../store/jobs";
+import type { Sql } from "../store/infra/sql";
+import { createCrawlWorker } from "../crawl/worker";
+import type { ResolveMap } from "../rules/resolve-map";
 import type { JobInput } from "../jobs/input";
 import { filterAccuracy, measure, type Checkpoint, type FetchedPage, type Labels, type QueuedUrl } from "./metrics";
 

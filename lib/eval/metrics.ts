@@ -4,7 +4,7 @@
  * average time per predicted link, MIME contribution ratio, and the page filter's
  * precision, recall and F1 against labels.
  */
-import { mimeFromExtension } from "../crawler/classify";
+import { mimeFromExtension } from "../rules/classify";
 import { mimeRelevance } from "../strategy/cmscrawler";
 
 /** A stored page in fetch order. */

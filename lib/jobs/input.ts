@@ -1,6 +1,6 @@
 /** The one validation of a new job, shared by the form, the API and the CLI. */
 import { z } from "zod";
-import { describeSeedProblem } from "../crawler/url";
+import { describeSeedProblem } from "../rules/url";
 import { CrawlSettingsSchema, integerField, listOf } from "./settings";
 import { parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";

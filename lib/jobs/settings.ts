@@ -4,9 +4,9 @@
  * reads an older job.
  */
 import { z } from "zod";
-import { parseResolveMap } from "../crawler/resolve-map";
-import { describePatternProblem, SCOPE_MODES } from "../crawler/scope";
-import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../crawler/fetch-limits";
+import { parseResolveMap } from "../rules/resolve-map";
+import { describePatternProblem, SCOPE_MODES } from "../rules/scope";
+import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../rules/fetch-limits";
 
 /** Politeness defaults: one request per host per second, at most two at a time. */
 export const DEFAULT_MIN_DELAY_MS = 1_000;
@@ -18,7 +18,7 @@ export const DEFAULT_MAX_LINKS_PER_PAGE = 500;
 export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
 /**
  * Fetched pages after which a job's topic learns from its own pages once, by itself (from its
- * 10 best content pages over the threshold, against the content pages below it; lib/db/refine.ts).
+ * 10 best content pages over the threshold, against the content pages below it; lib/maintenance/refine.ts).
  * 0 = never. On the CSL abstracts learning raised CLC topics' mean ROC-AUC from 0.880 to 0.906;
  * on the test web the page filter's precision stayed at 0.88–0.92 (0.91–0.92 without learning)
  * in the crawls of every strategy (bench/RELEVANCE.md, bench/LAB.md).

@@ -4,7 +4,7 @@
  * fetched page; it may also recompute every queued URL's priority over the job's link graph
  * (PageRank family, HITS) and change how URLs are selected (Tianwang's random turns).
  */
-import type { ExtractedLink } from "../crawler/parse";
+import type { ExtractedLink } from "../rules/parse";
 import type { TopicScorer } from "../topic/topic";
 
 /** What a strategy knows about the page the links were found on. */

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { after, before } from "node:test";
-import { createPrisma, type PrismaClient } from "../db/prisma";
-import { openSql, type Sql } from "../db/sql";
+import { createPrisma, type PrismaClient } from "../store/infra/prisma";
+import { openSql, type Sql } from "../store/infra/sql";
 
 /** A private database for one test file. */
 export interface TestDatabase { url: string; sql: Sql; drop: () => Promise<void> }

@@ -1,6 +1,6 @@
 /** Test fixtures: jobs created the way the product creates them. */
-import { createJob } from "../db/jobs";
-import { createPrisma } from "../db/prisma";
+import { createJob } from "../store/jobs";
+import { createPrisma } from "../store/infra/prisma";
 import { parseJobInput, type JobInput } from "../jobs/input";
 
 /** Create a job from raw input (as the form or API would send it); throws if the input is invalid. */

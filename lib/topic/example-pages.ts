@@ -1,8 +1,8 @@
 /** Example URLs of a topic definition, fetched through the crawler pipeline: main text only. */
-import { decodeBody } from "../crawler/decode";
-import { createFetcher, type FetcherOptions } from "../crawler/fetch";
-import { parseHtml } from "../crawler/parse";
-import { canonicalizeUrl } from "../crawler/url";
+import { decodeBody } from "../rules/decode";
+import { createFetcher, type FetcherOptions } from "../crawl/fetch";
+import { parseHtml } from "../rules/parse";
+import { canonicalizeUrl } from "../rules/url";
 import { TopicError } from "./topic";
 
 /** How example pages are fetched (the deployment's guard and overrides apply). */

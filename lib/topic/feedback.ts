@@ -10,7 +10,7 @@
  * made exactly as the page filter makes it (title boost, (1 + ln tf) × idf); terms that end at
  * or below 0 are dropped. The relevant pages are ones people judged relevant, then the
  * best-scoring content pages (pseudo-relevance feedback); the non-relevant ones are pages people
- * judged irrelevant and content pages below the job's threshold (lib/db/refine.ts picks them).
+ * judged irrelevant and content pages below the job's threshold (lib/maintenance/refine.ts picks them).
  * Without the non-relevant part, the words of the genre (研究, 结果, 表明 in every abstract)
  * came in with the field's words. Feedback replaces earlier feedback rather than piling onto it,
  * so refining twice from the same pages gives the same topic. The person's negative terms never

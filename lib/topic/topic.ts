@@ -84,7 +84,7 @@ export interface TopicVector {
   /** Where the feedback came from. */
   feedback?: { pages: number; judged: number; nonRelevant?: number; added: string[]; isAuto?: boolean };
   /**
-   * Set when the job tried to learn by itself and put it off (lib/db/refine.ts): the fetched
+   * Set when the job tried to learn by itself and put it off (lib/maintenance/refine.ts): the fetched
    * pages at which it tries again (twice as many as it had) and why: too few content pages over
    * the threshold, or the learned topic let through too many of the pages it had turned away.
    */

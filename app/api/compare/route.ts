@@ -1,6 +1,6 @@
-import { createComparison, listComparisons } from "@/lib/db/comparisons";
-import { getPrisma } from "@/lib/db/prisma";
-import { getSql } from "@/lib/db/sql";
+import { createComparison, listComparisons } from "@/lib/store/comparisons";
+import { getPrisma } from "@/lib/store/infra/prisma";
+import { getSql } from "@/lib/store/infra/sql";
 import { parseComparisonInput } from "@/lib/jobs/comparison-input";
 import { json } from "@/app/json";
 

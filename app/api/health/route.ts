@@ -1,4 +1,4 @@
-import { getPrisma } from "@/lib/db/prisma";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json } from "@/app/json";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { createJob, listJobs, UnknownTopicError } from "@/lib/db/jobs";
-import { getPrisma } from "@/lib/db/prisma";
+import { createJob, listJobs, UnknownTopicError } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { parseJobInput } from "@/lib/jobs/input";
 import { json } from "@/app/json";
 

@@ -1,5 +1,5 @@
-import { createTopic, listTopics } from "@/lib/db/topics";
-import { getPrisma } from "@/lib/db/prisma";
+import { createTopic, listTopics } from "@/lib/store/topics";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { json } from "@/app/json";
 import { topicFromBody, topTerms } from "../topic-input";

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
-import { COMPARE_CHECKPOINTS, getComparison } from "@/lib/db/comparisons";
-import { getSql } from "@/lib/db/sql";
+import { COMPARE_CHECKPOINTS, getComparison } from "@/lib/store/comparisons";
+import { getSql } from "@/lib/store/infra/sql";
 import { getT } from "../../i18n";
 import { LiveComparison } from "./live-comparison";
 

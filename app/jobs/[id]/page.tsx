@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getJob, getJobProgress } from "@/lib/db/jobs";
-import { listQueued } from "@/lib/db/frontier-queries";
-import { listPages } from "@/lib/db/page-queries";
-import { getPrisma } from "@/lib/db/prisma";
+import { getJob, getJobProgress } from "@/lib/store/jobs";
+import { listQueued } from "@/lib/store/frontier-queries";
+import { listPages } from "@/lib/store/page-queries";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";

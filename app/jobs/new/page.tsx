@@ -1,7 +1,7 @@
 import { describeStrategies } from "@/lib/strategy/registry";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { CrawlSettingsSchema } from "@/lib/jobs/settings";
-import { SCOPE_MODES } from "@/lib/crawler/scope";
+import { SCOPE_MODES } from "@/lib/rules/scope";
 import { getT } from "../../i18n";
 import { JobForm } from "./job-form";
 

@@ -1,5 +1,5 @@
-import { getComparison } from "@/lib/db/comparisons";
-import { getSql } from "@/lib/db/sql";
+import { getComparison } from "@/lib/store/comparisons";
+import { getSql } from "@/lib/store/infra/sql";
 import { json } from "@/app/json";
 
 export const dynamic = "force-dynamic";

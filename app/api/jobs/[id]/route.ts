@@ -1,5 +1,5 @@
-import { getJob, getJobProgress } from "@/lib/db/jobs";
-import { getPrisma } from "@/lib/db/prisma";
+import { getJob, getJobProgress } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { estimateTopicQuality, getTopic, reviseTopic } from "@/lib/db/topics";
-import { getPrisma } from "@/lib/db/prisma";
+import { estimateTopicQuality, getTopic, reviseTopic } from "@/lib/store/topics";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import type { TopicVector } from "@/lib/topic/topic";
 import { json, parseId } from "@/app/json";
 import { topicFromBody, topTerms } from "../../topic-input";

@@ -1,5 +1,5 @@
-import { controlJob, type JobAction } from "@/lib/db/jobs";
-import { getPrisma } from "@/lib/db/prisma";
+import { controlJob, type JobAction } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
 
 const ACTIONS: JobAction[] = ["pause", "resume", "stop"];

@@ -1,6 +1,6 @@
-import { getJobProgress } from "@/lib/db/jobs";
-import { subscribeJobChanges } from "@/lib/db/listen";
-import { getPrisma } from "@/lib/db/prisma";
+import { getJobProgress } from "@/lib/store/jobs";
+import { subscribeJobChanges } from "@/lib/store/infra/listen";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { parseId } from "@/app/json";
 import { coalesce } from "@/lib/live/coalesce";
 

@@ -1,5 +1,5 @@
-import { listQueued } from "@/lib/db/frontier-queries";
-import { getPrisma } from "@/lib/db/prisma";
+import { listQueued } from "@/lib/store/frontier-queries";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
 
 export const dynamic = "force-dynamic";

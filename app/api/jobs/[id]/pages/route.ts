@@ -1,5 +1,5 @@
-import { listPages } from "@/lib/db/page-queries";
-import { getPrisma } from "@/lib/db/prisma";
+import { listPages } from "@/lib/store/page-queries";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { addSeeds } from "@/lib/db/jobs";
-import { getPrisma } from "@/lib/db/prisma";
+import { addSeeds } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
 
 /** Queue more seeds on a job: {"seeds": ["https://...", ...]}. */

@@ -1,5 +1,5 @@
-import { changeJobTopic } from "@/lib/db/topics";
-import { getPrisma } from "@/lib/db/prisma";
+import { changeJobTopic } from "@/lib/store/topics";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
 
 /** Switch a job (running or finished) to a saved topic's current version: {"topicId": N}. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getPage, parsePageId } from "@/lib/db/page-queries";
-import { getPrisma } from "@/lib/db/prisma";
+import { getPage, parsePageId } from "@/lib/store/page-queries";
+import { getPrisma } from "@/lib/store/infra/prisma";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 

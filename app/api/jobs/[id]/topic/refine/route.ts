@@ -1,5 +1,5 @@
-import { refineJobTopic } from "@/lib/db/refine";
-import { getSql } from "@/lib/db/sql";
+import { refineJobTopic } from "@/lib/maintenance/refine";
+import { getSql } from "@/lib/store/infra/sql";
 import { DEFAULT_FEEDBACK_PAGES } from "@/lib/topic/feedback";
 import { json, parseId } from "@/app/json";
 

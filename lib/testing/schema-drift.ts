@@ -4,7 +4,7 @@
  * The parser covers the schema language this project uses, and fails loudly on the rest.
  */
 import fs from "node:fs";
-import type { Sql } from "./sql";
+import type { Sql } from "../store/infra/sql";
 
 /** A table as both sides describe it. */
 export interface TableShape { columns: Record<string, { type: string; nullable: boolean }>; indexes: string[] }

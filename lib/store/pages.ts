@@ -1,10 +1,10 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
 import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
-import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
-import type { Sql, Tx } from "./sql";
+import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../rules/simhash";
+import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { holdJobGraphShared, withDeadlockRetry } from "./deadlock";
+import { holdJobGraphShared, withDeadlockRetry } from "./infra/deadlock";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {

@@ -8,12 +8,12 @@ import net from "node:net";
 import zlib from "node:zlib";
 import type { Readable, Transform } from "node:stream";
 import { Agent, buildConnector, ProxyAgent, request } from "undici";
-import { BlockedAddressError, createAddressPolicy, type AddressPolicy } from "./address-guard";
+import { BlockedAddressError, createAddressPolicy, type AddressPolicy } from "../rules/address-guard";
 import { parseSiteAuth, parseSiteCookie } from "../jobs/settings";
-import { lookupOverride, type ResolveMap } from "./resolve-map";
-import { canonicalizeUrl } from "./url";
+import { lookupOverride, type ResolveMap } from "../rules/resolve-map";
+import { canonicalizeUrl } from "../rules/url";
 
-import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from "./fetch-limits";
+import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from "../rules/fetch-limits";
 
 /** How a fetcher behaves; one fetcher serves many URLs and hosts. */
 export interface FetcherOptions {

@@ -2,8 +2,8 @@
  * Per-job host state shared by all workers: politeness (delay, connections in flight, next
  * allowed fetch) and robots.txt rules. Every function here runs inside the caller's transaction.
  */
-import type { RobotsRecord } from "../crawler/robots";
-import type { Sql, Tx } from "./sql";
+import type { RobotsRecord } from "../rules/robots";
+import type { Sql, Tx } from "./infra/sql";
 
 /** Politeness settings a job gives its hosts. */
 export interface HostPoliteness { minDelayMs: number; maxConnections: number }

@@ -5,7 +5,7 @@ import { makeJob } from "../testing/fixtures";
 import { buildTopic, TopicDefinitionSchema } from "../topic/topic";
 import { createJob } from "./jobs";
 import { parseJobInput } from "../jobs/input";
-import { rescoreBatch } from "./rescore";
+import { rescoreBatch } from "../maintenance/rescore";
 import { changeJobTopic, createTopic, estimateTopicQuality, getTopic, reviseTopic } from "./topics";
 
 const ctx = useTestDatabase();

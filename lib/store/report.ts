@@ -1,5 +1,5 @@
 /** The crawl report: totals, a row per 100 fetched pages, and every fetched URL (CLI `--report`). */
-import type { Sql } from "../db/sql";
+import type { Sql } from "./infra/sql";
 
 /** One fetched URL in fetch order. */
 export interface ReportUrl {

@@ -1,7 +1,7 @@
 /** The crawl state a strategy asks for before scoring a page's links (one or two queries). */
 import type { JobState } from "../strategy/types";
 import { emptyState } from "../strategy/types";
-import type { Sql } from "./sql";
+import type { Sql } from "./infra/sql";
 
 /** Job and per-host harvest counters, and backlink counts of the given URLs, as `needs` asks. */
 export async function loadStrategyState(

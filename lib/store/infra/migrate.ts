@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { projectPath } from "../project-root";
+import { projectPath } from "../../project-root";
 import type { Sql } from "./sql";
 
 /** Prisma Migrate's advisory lock key: holding it also keeps `prisma migrate` out. */

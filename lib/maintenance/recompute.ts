@@ -10,8 +10,8 @@ import { buildGraph, hitsAuthority, pagerank } from "../strategy/graph";
 import { relevanceWeight } from "../strategy/rw";
 import type { RecomputeKind } from "../strategy/types";
 import { topicScorer, type TopicVector } from "../topic/topic";
-import type { Sql } from "./sql";
-import { holdJobGraphExclusive, withDeadlockRetry } from "./deadlock";
+import type { Sql } from "../store/infra/sql";
+import { holdJobGraphExclusive, withDeadlockRetry } from "../store/infra/deadlock";
 
 /** What a recompute did, for the job's event log and the benchmark. */
 export interface RecomputeStats { kind: RecomputeKind; nodes: number; edges: number; updated: number; loadMs: number; computeMs: number; writeMs: number }

@@ -1,12 +1,12 @@
 /** What a worker needs to know about a job to process its URLs, loaded once and cached briefly. */
-import type { Sql } from "../db/sql";
+import type { Sql } from "../store/infra/sql";
 import { topicScorer, type TopicScorer, type TopicVector } from "../topic/topic";
 import { getStrategy, parseStrategyParams } from "../strategy/registry";
 import type { Strategy } from "../strategy/types";
-import { parseResolveMap, type ResolveMap } from "./resolve-map";
-import type { HostPoliteness } from "../db/hosts";
+import { parseResolveMap, type ResolveMap } from "../rules/resolve-map";
+import type { HostPoliteness } from "../store/hosts";
 import { readCrawlSettings, type CrawlSettings } from "../jobs/settings";
-import { createScope, type ScopeDecision } from "./scope";
+import { createScope, type ScopeDecision } from "../rules/scope";
 
 /** A job's crawl settings as the worker uses them. */
 export interface JobContext {

@@ -3,7 +3,7 @@
  * statement, leases fenced by worker id, backoff computed in SQL, a reclaim sweep.
  */
 import { releaseHost } from "./hosts";
-import type { Sql, Tx } from "./sql";
+import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 
 /** A leased URL as a worker sees it. */

@@ -1,5 +1,5 @@
 /** Worker heartbeats: the sign of life that keeps a worker's leases its own. */
-import type { Sql } from "./sql";
+import type { Sql } from "./infra/sql";
 
 /** Record that `workerId` is alive (or has stopped), with what it is doing. */
 export async function beat(

@@ -160,7 +160,7 @@ function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
 
 /**
  * The server also listens on a Unix-domain socket in its data directory, and its URL names it
- * (`?host=`): on one machine a socket costs far less than loopback TCP (lib/db/sql.ts). A socket
+ * (`?host=`): on one machine a socket costs far less than loopback TCP (lib/store/infra/sql.ts). A socket
  * path is limited to about 100 bytes, so a deep data directory gets TCP only.
  */
 function socketDirFor(pgDir: string, port: number): string | undefined {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createCrawlWorker } from "../crawler/worker";
+import { createCrawlWorker } from "../crawl/worker";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { startTestWeb, type TestWebServer } from "../testweb/server";

@@ -4,9 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { createTestDatabase, type TestDatabase } from "../../testing/db";
 import { migrate, MIGRATIONS_DIR, readMigrations } from "./migrate";
-import { diffSchemas, readDatabaseSchema, readPrismaSchema } from "./schema-drift";
+import { diffSchemas, readDatabaseSchema, readPrismaSchema } from "../../testing/schema-drift";
 
 const SCHEMA_FILE = path.resolve(MIGRATIONS_DIR, "..", "schema.prisma");
 let db: TestDatabase;

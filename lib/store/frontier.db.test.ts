@@ -242,7 +242,7 @@ test("for every strategy the claim serves the highest priority first; merges kee
 
 test("the dashboard's next-URL list is the claim's order across hosts, leased and finished URLs left out", async () => {
   const { listQueued } = await import("./frontier-queries");
-  const { createPrisma } = await import("./prisma");
+  const { createPrisma } = await import("./infra/prisma");
   const job = await makeJob(db.url, { maxPages: 100 });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
   // 14 URLs over 7 hosts; two of the best are taken out of the queue.
@@ -262,7 +262,7 @@ test("the dashboard's next-URL list is the claim's order across hosts, leased an
 });
 
 test("failed robots.txt fetches in a row are counted and the wait before the next try doubles; an answer resets the count", async () => {
-  const { robotsFromResponse } = await import("../crawler/robots");
+  const { robotsFromResponse } = await import("../rules/robots");
   const job = await makeJob(db.url, { maxPages: 10 });
   await db.sql.begin((tx) => ensureHosts(tx, job.id, ["down.test"], { minDelayMs: 0, maxConnections: 1 }));
   const waits: number[] = [];

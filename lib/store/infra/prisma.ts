@@ -1,6 +1,6 @@
 /** Prisma Client over node-postgres (`@prisma/adapter-pg`), used for CRUD by the app, CLI and worker. */
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../generated/prisma/client";
+import { PrismaClient } from "../../generated/prisma/client";
 
 /** A Prisma client for the database at `url`. */
 export function createPrisma(url: string): PrismaClient {

@@ -1,22 +1,22 @@
 /** The pipeline for one leased URL: fetch → classify → decode → parse → score → links → persist. */
 import { createHash } from "node:crypto";
-import type { ClaimedUrl } from "../db/frontier";
-import { requeueUntried, retryLater } from "../db/frontier";
-import { readRobots, reserveHostSlot, restartHostDelay, saveRobots } from "../db/hosts";
-import { storeNonPage, storePage, type PageRecord } from "../db/pages";
-import { loadStrategyState } from "../db/strategy-state";
+import type { ClaimedUrl } from "../store/frontier";
+import { requeueUntried, retryLater } from "../store/frontier";
+import { readRobots, reserveHostSlot, restartHostDelay, saveRobots } from "../store/hosts";
+import { storeNonPage, storePage, type PageRecord } from "../store/pages";
+import { loadStrategyState } from "../store/strategy-state";
 import { emptyState } from "../strategy/types";
-import type { Sql } from "../db/sql";
+import type { Sql } from "../store/infra/sql";
 import { pageTerms, scoreTerms } from "../topic/topic";
-import { classifyOutcome, isHtmlMime } from "./classify";
-import { decodeBody } from "./decode";
+import { classifyOutcome, isHtmlMime } from "../rules/classify";
+import { decodeBody } from "../rules/decode";
 import type { Fetcher, FetchOutcome } from "./fetch";
 import type { JobContext } from "./job-context";
-import { classifyPageKind, parseHtml } from "./parse";
-import { linkRejections, PAGE_LEVEL_REASONS } from "./traps";
-import { simhash64 } from "./simhash";
-import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "./robots";
-import { canonicalizeUrl } from "./url";
+import { classifyPageKind, parseHtml } from "../rules/parse";
+import { linkRejections, PAGE_LEVEL_REASONS } from "../rules/traps";
+import { simhash64 } from "../rules/simhash";
+import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "../rules/robots";
+import { canonicalizeUrl } from "../rules/url";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {

@@ -4,18 +4,18 @@
  */
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../db/frontier";
-import type { Sql } from "../db/sql";
-import { rescoreBatch } from "../db/rescore";
-import { recomputeDueJobs } from "../db/recompute";
-import { adaptDueTopics } from "../db/refine";
+import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
+import type { Sql } from "../store/infra/sql";
+import { rescoreBatch } from "../maintenance/rescore";
+import { recomputeDueJobs } from "../maintenance/recompute";
+import { adaptDueTopics } from "../maintenance/refine";
 import { getStrategy, STRATEGY_IDS } from "../strategy/registry";
-import { beat } from "../db/workers";
+import { beat } from "../store/workers";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
-import { createQueryVariantCounter } from "./traps";
-import type { ResolveMap } from "./resolve-map";
+import { createQueryVariantCounter } from "../rules/traps";
+import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 
 /** Worker settings; every duration in milliseconds. */

@@ -1,5 +1,5 @@
 /** Finds the database: DATABASE_URL when set, else the embedded server; then applies migrations. */
-import type { Env } from "../env";
+import type { Env } from "../../env";
 import { startEmbeddedPostgres } from "./embedded";
 import { migrate } from "./migrate";
 import { checkDatabase, openSql } from "./sql";

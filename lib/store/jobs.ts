@@ -1,7 +1,7 @@
 /** Jobs: create (with their seeds queued), list, read and control. CRUD through Prisma. */
 import type { PrismaClient } from "../generated/prisma/client";
 import { JobStatus } from "../generated/prisma/enums";
-import { canonicalizeUrl, describeSeedProblem } from "../crawler/url";
+import { canonicalizeUrl, describeSeedProblem } from "../rules/url";
 import type { JobInput } from "../jobs/input";
 import { CrawlSettingsSchema, readCrawlSettings, redactSettings, type CrawlSettings } from "../jobs/settings";
 import type { TopicVector } from "../topic/topic";

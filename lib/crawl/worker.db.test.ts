@@ -7,7 +7,7 @@ import { makeJob } from "../testing/fixtures";
 import { pageUrl } from "../testweb/generator";
 import { renderPage } from "../testweb/render";
 import { startTestWeb, type TestWebServer } from "../testweb/server";
-import { parseHtml } from "./parse";
+import { parseHtml } from "../rules/parse";
 import { createCrawlWorker } from "./worker";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -4,7 +4,7 @@
  * workers share the work), and the job's relevant count follows.
  */
 import { scorePage, topicScorer, type TopicVector } from "../topic/topic";
-import type { Sql } from "./sql";
+import type { Sql } from "../store/infra/sql";
 
 export const RESCORE_BATCH = 200;
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { after, test } from "node:test";
 import { startEmbeddedPostgres } from "./embedded";
 import { openSql } from "./sql";
-import { freePort } from "../testing/net";
+import { freePort } from "../../testing/net";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-embedded-"));
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import {
 } from "../topic/feedback";
 import type { TopicVector } from "../topic/topic";
 import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
-import type { Sql } from "./sql";
+import type { Sql } from "../store/infra/sql";
 
 /**
  * Characters of a page's main text a refinement reads: the first 10,000 say what a page is

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { useTestDatabase } from "../testing/db";
-import { makeJob } from "../testing/fixtures";
+import { useTestDatabase } from "../../testing/db";
+import { makeJob } from "../../testing/fixtures";
 import { stopJobChanges } from "./listen";
 import { getPrisma } from "./prisma";
 
@@ -11,7 +11,7 @@ const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeo
 
 test("the job event stream sends progress, and a reader that leaves (even at once) leaves no timer behind", async () => {
   process.env.DATABASE_URL = ctx.db.url;
-  const { GET } = await import("../../app/api/jobs/[id]/events/route");
+  const { GET } = await import("../../../app/api/jobs/[id]/events/route");
   const job = await makeJob(ctx.db.url, {});
   const open = (signal?: AbortSignal) =>
     GET(new Request(`http://x/api/jobs/${job.id}/events`, { signal }), { params: Promise.resolve({ id: String(job.id) }) });

@@ -4,7 +4,7 @@ import type { PrismaClient } from "../generated/prisma/client";
 import { measureJob } from "../eval/lab";
 import type { JobInput } from "../jobs/input";
 import { createJob } from "./jobs";
-import type { Sql } from "./sql";
+import type { Sql } from "./infra/sql";
 
 /** Pages fetched at which the Compare page reports harvest rates. */
 export const COMPARE_CHECKPOINTS = [100, 250, 500, 1000, 1500, 2000, 4000];
