@@ -1,6 +1,6 @@
 import { loadEnv } from "@/lib/env";
 import { parseResolveMap } from "@/lib/rules/resolve-map";
-import { fetchExampleTexts } from "@/lib/topic/example-pages";
+import { fetchExampleTexts } from "@/lib/crawl/example-pages";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "@/lib/topic/topic";
 import { json } from "@/app/json";
 

@@ -4,7 +4,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
-import { fetchExampleTexts } from "../topic/example-pages";
+import { fetchExampleTexts } from "../crawl/example-pages";
 import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError, warmUpTextPipeline, type TopicVector } from "../topic/topic";
 import { UsageError } from "./args";

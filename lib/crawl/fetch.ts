@@ -2,6 +2,7 @@
  * HTTP fetching with undici: one keep-alive pool per origin, timeouts, a body cap that also
  * caps decompressed size, manual redirects, host overrides and the private-address guard.
  */
+import type { FetchOutcome } from "../rules/fetch-outcome";
 import diagnostics from "node:diagnostics_channel";
 import dns from "node:dns";
 import net from "node:net";
@@ -69,13 +70,6 @@ diagnostics.subscribe("undici:client:sendHeaders", (message) => {
   sendWatchers.get(`${String(r.origin)}${String(r.path)}`)?.();
 });
 
-/** A response (any status) or a transport failure with its stored reason. */
-export type FetchOutcome =
-  | {
-      ok: true; status: number; finalUrl: string; redirects: string[]; headers: Record<string, string>;
-      body: Buffer; isTruncated: boolean; fetchMs: number;
-    }
-  | { ok: false; reason: string; detail: string; isRetryable: boolean; redirects: string[]; fetchMs: number };
 
 type LookupCb = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 

@@ -9,19 +9,9 @@ import type { Sql } from "../store/infra/sql";
 import { createCrawlWorker } from "../crawl/worker";
 import type { ResolveMap } from "../rules/resolve-map";
 import type { JobInput } from "../jobs/input";
-import { filterAccuracy, measure, type Checkpoint, type FetchedPage, type Labels, type QueuedUrl } from "./metrics";
-
-/** A job's fetch log: stored pages in fetch order and the URLs it queued. */
-export async function fetchLog(sql: Sql, jobId: number): Promise<{ pages: FetchedPage[]; queued: QueuedUrl[]; startedAt: number }> {
-  const [job] = await sql<{ startedAt: Date }[]>`select started_at as "startedAt" from jobs where id = ${jobId}`;
-  const pages = await sql<{ url: string; isRelevant: boolean; at: number }[]>`
-    select url, is_relevant as "isRelevant", extract(epoch from fetched_at)::float8 * 1000 as at
-    from pages where job_id = ${jobId} order by fetched_at, id`;
-  const queued = await sql<{ url: string; at: number }[]>`
-    select url, extract(epoch from discovered_at)::float8 * 1000 as at
-    from frontier where job_id = ${jobId} and parent_page_id is not null and status <> 'skipped'`;
-  return { pages, queued, startedAt: job.startedAt.getTime() };
-}
+import { readTopicLearning, type TopicLearning } from "../store/measures";
+import { measureJob } from "./measure";
+import type { Checkpoint, Labels } from "./metrics";
 
 /** One strategy's result. */
 export interface StrategyResult {
@@ -30,27 +20,7 @@ export interface StrategyResult {
   curve: { pages: number; harvestRate: number; recall: number | null }[];
   filter: { precision: number; recall: number; f1: number } | null;
   finishReason: string | null;
-  /** Pages the job had fetched when its topic learned by itself (null: it did not), and how often it put learning off. */
-  topicLearning: { learnedAt: number | null; putOff: number };
-}
-
-/** Measure a finished (or running) job. */
-export async function measureJob(sql: Sql, jobId: number, opts: { checkpoints: number[]; curveEvery: number; labels?: Labels }) {
-  const log = await fetchLog(sql, jobId);
-  const checkpoints = measure(log.pages, log.queued, { checkpoints: opts.checkpoints, startedAt: log.startedAt, labels: opts.labels });
-  const marks = Array.from({ length: Math.floor(log.pages.length / opts.curveEvery) }, (_, i) => (i + 1) * opts.curveEvery);
-  const curve = measure(log.pages, [], { checkpoints: marks, startedAt: log.startedAt, labels: opts.labels })
-    .map((c) => ({ pages: c.pages, harvestRate: c.harvestRate, recall: c.recall }));
-  return { checkpoints, curve, filter: opts.labels ? filterAccuracy(log.pages, opts.labels) : null };
-}
-
-/** When job `jobId`'s topic learned by itself (pages fetched by then), and how often it put learning off. */
-async function topicLearning(sql: Sql, jobId: number): Promise<StrategyResult["topicLearning"]> {
-  const [row] = await sql<{ learnedAt: number | null; putOff: number }[]>`
-    select (select count(*)::int from pages p where p.job_id = ${jobId} and p.fetched_at <= e.created_at) as "learnedAt",
-      (select count(*)::int from job_events where job_id = ${jobId} and kind = 'topic-adapt-deferred') as "putOff"
-    from (select 1) one left join (select created_at from job_events where job_id = ${jobId} and kind = 'topic-adapted' order by id limit 1) e on true`;
-  return { learnedAt: row.learnedAt, putOff: row.putOff };
+  topicLearning: TopicLearning;
 }
 
 /** What the lab runs. */
@@ -88,7 +58,7 @@ export async function runLab(sql: Sql, prisma: PrismaClient, opts: LabOptions): 
     const last = m.checkpoints[m.checkpoints.length - 1];
     opts.log(`${strategy}: ${last?.pages ?? 0} pages in ${((Date.now() - started) / 1000).toFixed(1)} s, harvest rate ${last?.harvestRate.toFixed(3) ?? "-"}` +
       (last?.recall != null ? `, recall ${last.recall.toFixed(3)}` : "") + ` (${finishReason})`);
-    results.push({ strategy, jobId: job.id, finishReason, topicLearning: await topicLearning(sql, job.id), ...m });
+    results.push({ strategy, jobId: job.id, finishReason, topicLearning: await readTopicLearning(sql, job.id), ...m });
   }
   return results;
 }

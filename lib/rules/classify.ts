@@ -1,5 +1,5 @@
 /** The one place that turns a fetch outcome into what happens to the URL: store, retry, fail or skip. */
-import type { FetchOutcome } from "../crawl/fetch";
+import type { FetchOutcome } from "./fetch-outcome";
 
 /** What to do with a fetched URL. */
 export type Decision =

@@ -1,13 +1,9 @@
 /** Comparisons: one job per strategy with the same definition, measured side by side (the Compare page). */
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client";
-import { measureJob } from "../eval/lab";
 import type { JobInput } from "../jobs/input";
 import { createJob } from "./jobs";
 import type { Sql } from "./infra/sql";
-
-/** Pages fetched at which the Compare page reports harvest rates. */
-export const COMPARE_CHECKPOINTS = [100, 250, 500, 1000, 1500, 2000, 4000];
 
 /** Start one job per strategy; returns the comparison id. Jobs already created stay if a later one fails. */
 export async function createComparison(prisma: PrismaClient, input: JobInput, strategies: string[]): Promise<string> {
@@ -19,15 +15,11 @@ export async function createComparison(prisma: PrismaClient, input: JobInput, st
   return id;
 }
 
-/** The jobs of a comparison with their live measures (harvest-rate curve and checkpoints). */
-export async function getComparison(sql: Sql, id: string) {
-  const jobs = await sql<{ id: number; strategy: string; status: string; pagesFetched: number; maxPages: number }[]>`
+/** The jobs of comparison `id`, in creation order. */
+export async function listComparisonJobs(sql: Sql, id: string) {
+  return sql<{ id: number; strategy: string; status: string; pagesFetched: number; maxPages: number }[]>`
     select id, strategy, status::text, pages_fetched as "pagesFetched", max_pages as "maxPages"
     from jobs where comparison_id = ${id} order by id`;
-  return Promise.all(jobs.map(async (j) => {
-    const m = await measureJob(sql, j.id, { checkpoints: COMPARE_CHECKPOINTS, curveEvery: Math.max(10, Math.round(j.maxPages / 60)) });
-    return { ...j, checkpoints: m.checkpoints, curve: m.curve };
-  }));
 }
 
 /** Recent comparisons, newest first. */

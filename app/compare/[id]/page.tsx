@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { COMPARE_CHECKPOINTS, getComparison } from "@/lib/store/comparisons";
+import { COMPARE_CHECKPOINTS, getComparison } from "@/lib/eval/compare";
 import { getSql } from "@/lib/store/infra/sql";
 import { getT } from "../../i18n";
 import { LiveComparison } from "./live-comparison";

@@ -1,4 +1,4 @@
-import { getComparison } from "@/lib/store/comparisons";
+import { getComparison } from "@/lib/eval/compare";
 import { getSql } from "@/lib/store/infra/sql";
 import { json } from "@/app/json";
 

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { fetchExampleTexts } from "./example-pages";
-import { TopicError } from "./topic";
+import { TopicError } from "../topic/topic";
 
 let server: http.Server;
 let port: number;

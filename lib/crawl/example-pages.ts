@@ -1,9 +1,9 @@
 /** Example URLs of a topic definition, fetched through the crawler pipeline: main text only. */
 import { decodeBody } from "../rules/decode";
-import { createFetcher, type FetcherOptions } from "../crawl/fetch";
+import { createFetcher, type FetcherOptions } from "./fetch";
 import { parseHtml } from "../rules/parse";
 import { canonicalizeUrl } from "../rules/url";
-import { TopicError } from "./topic";
+import { TopicError } from "../topic/topic";
 
 /** How example pages are fetched (the deployment's guard and overrides apply). */
 export type ExampleFetchOptions = Pick<FetcherOptions, "userAgent" | "allowPrivate" | "privateAllowList" | "resolve">;

@@ -1,0 +1,33 @@
+/** Reads the evaluation measures from: a job's fetch log and when its topic learned. */
+import type { Sql } from "./infra/sql";
+
+/** A job's stored pages in fetch order and the URLs it queued (times in epoch ms), as lib/eval/metrics.ts reads them. */
+export interface FetchLog {
+  pages: { url: string; isRelevant: boolean; at: number }[];
+  queued: { url: string; at: number }[];
+  startedAt: number;
+}
+
+/** A job's fetch log: stored pages in fetch order and the URLs it queued. */
+export async function fetchLog(sql: Sql, jobId: number): Promise<FetchLog> {
+  const [job] = await sql<{ startedAt: Date }[]>`select started_at as "startedAt" from jobs where id = ${jobId}`;
+  const pages = await sql<{ url: string; isRelevant: boolean; at: number }[]>`
+    select url, is_relevant as "isRelevant", extract(epoch from fetched_at)::float8 * 1000 as at
+    from pages where job_id = ${jobId} order by fetched_at, id`;
+  const queued = await sql<{ url: string; at: number }[]>`
+    select url, extract(epoch from discovered_at)::float8 * 1000 as at
+    from frontier where job_id = ${jobId} and parent_page_id is not null and status <> 'skipped'`;
+  return { pages, queued, startedAt: job.startedAt.getTime() };
+}
+
+/** Pages the job had fetched when its topic learned by itself (null: it did not), and how often it put learning off. */
+export interface TopicLearning { learnedAt: number | null; putOff: number }
+
+/** When job `jobId`'s topic learned by itself (pages fetched by then), and how often it put learning off. */
+export async function readTopicLearning(sql: Sql, jobId: number): Promise<TopicLearning> {
+  const [row] = await sql<{ learnedAt: number | null; putOff: number }[]>`
+    select (select count(*)::int from pages p where p.job_id = ${jobId} and p.fetched_at <= e.created_at) as "learnedAt",
+      (select count(*)::int from job_events where job_id = ${jobId} and kind = 'topic-adapt-deferred') as "putOff"
+    from (select 1) one left join (select created_at from job_events where job_id = ${jobId} and kind = 'topic-adapted' order by id limit 1) e on true`;
+  return { learnedAt: row.learnedAt, putOff: row.putOff };
+}
