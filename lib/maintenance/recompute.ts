@@ -5,6 +5,7 @@
  * worker memory, and written back in one statement: a failure leaves the previous priorities
  * in place and is logged on the job.
  */
+import { recordJobEvent } from "../store/events";
 import { getStrategy, parseStrategyParams } from "../strategy/registry";
 import { buildGraph, hitsAuthority, pagerank } from "../strategy/graph";
 import { relevanceWeight } from "../strategy/rw";
@@ -110,12 +111,11 @@ export async function recomputeDueJobs(sql: Sql, strategyIds: string[], log: (li
   for (const { id } of due) {
     try {
       const s = await recomputePriorities(sql, id);
-      await sql`insert into job_events (job_id, kind, message) values (${id}, 'recomputed',
-        ${`${s.kind}: ${s.nodes} URLs, ${s.edges} links, ${s.updated} priorities rewritten in ${s.loadMs + s.computeMs + s.writeMs} ms`})`;
+      await recordJobEvent(sql, id, "recomputed",
+        `${s.kind}: ${s.nodes} URLs, ${s.edges} links, ${s.updated} priorities rewritten in ${s.loadMs + s.computeMs + s.writeMs} ms`);
     } catch (err) {
       log(`recompute of job ${id} failed: ${(err as Error).message}`);
-      await sql`insert into job_events (job_id, kind, message) values (${id}, 'recompute-failed',
-        ${`Recompute failed, previous priorities kept: ${(err as Error).message}`})`.catch(() => {});
+      await recordJobEvent(sql, id, "recompute-failed", `Recompute failed, previous priorities kept: ${(err as Error).message}`).catch(() => {});
     }
   }
   return due.map((d) => d.id);

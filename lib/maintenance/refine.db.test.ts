@@ -21,7 +21,7 @@ async function addPages(jobId: number, pages: [string, string, number][]) {
 test("refining a job's topic learns from judged pages first, then the best-scoring ones, against those below the threshold, and re-scores the stored pages", async () => {
   const job = await makeJob(ctx.db.url, { keywords: "玉米", pageThreshold: "0.05" });
   const [before] = await ctx.db.sql`select topic_revision, topic_snapshot from jobs where id = ${job.id}`;
-  assert.deepEqual(await refineJobTopic(ctx.db.sql, job.id, { pages: 3 }), { ok: false, status: 409, reason: "no-pages",
+  assert.deepEqual(await refineJobTopic(ctx.db.sql, job.id, { pages: 3 }), { ok: false, kind: "conflict", reason: "no-pages",
     message: "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" });
   await addPages(job.id, [
     ["玉米新品种选育", "玉米 新品种 选育 产量 抗病性", 0.3], // judged relevant
@@ -50,7 +50,7 @@ test("refining a job's topic learns from judged pages first, then the best-scori
     { 玉米新品种选育: true, 玉米栽培: true, 玉米饲料: true, 杂交种选育: true, 软件工程: false });
 
   assert.equal((await refineJobTopic(ctx.db.sql, job.id, { pages: 0 })).ok, false);
-  assert.deepEqual(await refineJobTopic(ctx.db.sql, 987654, { pages: 5 }), { ok: false, status: 404, reason: "no-job", message: "job 987654 does not exist" });
+  assert.deepEqual(await refineJobTopic(ctx.db.sql, 987654, { pages: 5 }), { ok: false, kind: "not-found", reason: "no-job", message: "job 987654 does not exist" });
 });
 
 test("a running job's topic adapts by itself once it has fetched adaptTopicAfter pages of which 3 passed its threshold, and only once", async () => {

@@ -4,6 +4,8 @@
  * worker's maintenance tick). The new topic is a new revision: pages fetched from then on are
  * scored with it, and the stored ones are re-scored in the background (rescore.ts).
  */
+import { recordJobEvent } from "../store/events";
+import type { Failure } from "../store/failure";
 import {
   ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic,
   type FeedbackPage,
@@ -23,7 +25,7 @@ export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "
 
 export type RefineResult =
   | { ok: true; pages: number; judged: number; nonRelevant: number; added: string[] }
-  | { ok: false; status: number; reason: RefineFailure; message: string };
+  | (Failure & { reason: RefineFailure });
 
 /**
  * Refine job `jobId`'s topic from `pages` relevant pages: those people judged relevant first,
@@ -41,11 +43,11 @@ export type RefineResult =
 export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: number; isAuto?: boolean } = {}): Promise<RefineResult> {
   const n = opts.pages ?? DEFAULT_FEEDBACK_PAGES;
   if (!Number.isInteger(n) || n < 1 || n > MAX_FEEDBACK_PAGES) {
-    return { ok: false, status: 400, reason: "bad-pages", message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
+    return { ok: false, kind: "invalid", reason: "bad-pages", message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
   }
   const [job] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; pageThreshold: number }[]>`
     select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", page_threshold as "pageThreshold" from jobs where id = ${jobId}`;
-  if (!job) return { ok: false, status: 404, reason: "no-job", message: `job ${jobId} does not exist` };
+  if (!job) return { ok: false, kind: "not-found", reason: "no-job", message: `job ${jobId} does not exist` };
   const isAuto = Boolean(opts.isAuto);
   const minRelevance = isAuto ? job.pageThreshold : 0;
 
@@ -57,7 +59,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
     order by judgement = 'relevant' desc nulls last, relevance desc, id
     limit ${n}`;
   if (relevant.length === 0 || (isAuto && relevant.length < ADAPT_MIN_RELEVANT)) {
-    return { ok: false, status: 409, reason: "no-pages", message: isAuto
+    return { ok: false, kind: "conflict", reason: "no-pages", message: isAuto
       ? `fewer than ${ADAPT_MIN_RELEVANT} content pages over the threshold to learn from`
       : "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
   }
@@ -75,12 +77,12 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
   try {
     refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto, nonRelevant });
   } catch (err) {
-    return { ok: false, status: 409, reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
+    return { ok: false, kind: "conflict", reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
   }
   if (isAuto) {
     const crossing = nonRelevant.shareAtOrAbove(refined, job.pageThreshold);
     if (crossing > ADAPT_MAX_CROSSING) {
-      return { ok: false, status: 409, reason: "unsafe", message: `the learned topic would let through ${(crossing * 100).toFixed(1)}% ` +
+      return { ok: false, kind: "conflict", reason: "unsafe", message: `the learned topic would let through ${(crossing * 100).toFixed(1)}% ` +
         `of the ${others.length} pages below the threshold (at most ${ADAPT_MAX_CROSSING * 100}%)` };
     }
   }
@@ -92,11 +94,10 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
       update jobs set topic_snapshot = ${tx.json(refined as never)}, topic_revision = topic_revision + 1, updated_at = now()
       where id = ${jobId} and topic_revision = ${job.topicRevision} returning id`;
     if (rows.length === 0) return false;
-    await tx`insert into job_events (job_id, kind, message) values (${jobId}, ${isAuto ? "topic-adapted" : "topic-refined"}, ${message})`;
-    await tx`select pg_notify('focuscrawl_job', ${String(jobId)})`;
+    await recordJobEvent(tx, jobId, isAuto ? "topic-adapted" : "topic-refined", message);
     return true;
   });
-  if (!updated) return { ok: false, status: 409, reason: "changed", message: "the job's topic changed while it was being refined: try again" };
+  if (!updated) return { ok: false, kind: "conflict", reason: "changed", message: "the job's topic changed while it was being refined: try again" };
   return { ok: true, pages: relevant.length, judged, nonRelevant: nonRelevant.count, added };
 }
 
@@ -135,8 +136,6 @@ async function deferAdaptation(sql: Sql, jobId: number, revision: number, fetche
       update jobs set topic_snapshot = jsonb_set(topic_snapshot, '{adaptDeferred}', ${tx.json(deferred)}), updated_at = now()
       where id = ${jobId} and topic_revision = ${revision} returning id`;
     if (rows.length === 0) return;
-    await tx`insert into job_events (job_id, kind, message)
-      values (${jobId}, 'topic-adapt-deferred', ${`Topic learning put off until ${deferred.retryAtPages} pages: ${r.message}`})`;
-    await tx`select pg_notify('focuscrawl_job', ${String(jobId)})`;
+    await recordJobEvent(tx, jobId, "topic-adapt-deferred", `Topic learning put off until ${deferred.retryAtPages} pages: ${r.message}`);
   });
 }

@@ -3,6 +3,7 @@
  * revision are scored again in batches, each batch one transaction (SKIP LOCKED, so several
  * workers share the work), and the job's relevant count follows.
  */
+import { notifyJobChange } from "../store/events";
 import { scorePage, topicScorer, type TopicVector } from "../topic/topic";
 import type { Sql } from "../store/infra/sql";
 
@@ -33,7 +34,7 @@ export async function rescoreBatch(sql: Sql, limit = RESCORE_BATCH): Promise<{ j
       where p.id = t.id`;
     const delta = isRelevant.filter(Boolean).length - pages.filter((p) => p.isRelevant).length;
     await tx`update jobs set pages_relevant = pages_relevant + ${delta} where id = ${job.id}`;
-    await tx`select pg_notify('focuscrawl_job', ${String(job.id)})`;
+    await notifyJobChange(tx, job.id);
     return { jobId: job.id, pages: pages.length };
   });
 }

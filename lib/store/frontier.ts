@@ -2,6 +2,8 @@
  * The frontier's hot path in set-based SQL (postgres.js): claim with one SKIP LOCKED
  * statement, leases fenced by worker id, backoff computed in SQL, a reclaim sweep.
  */
+import type { JobEventKind } from "./events";
+import { JOB_CHANNEL } from "./infra/listen";
 import { releaseHost } from "./hosts";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
@@ -201,7 +203,7 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
         updated_at = now()
       returning 1
     )
-    select pg_notify('focuscrawl_job', ${String(o.jobId)}) from (select count(*) from host) done`;
+    select pg_notify(${JOB_CHANNEL}, ${String(o.jobId)}) from (select count(*) from host) done`;
 }
 
 /**
@@ -344,9 +346,9 @@ export async function finishJobs(sql: Sql): Promise<{ id: number; status: string
       returning j.id, j.status::text as status, j.finish_reason as "finishReason"
     ), events as (
       insert into job_events (job_id, kind, message)
-      select id, 'finished', 'Job finished: ' || "finishReason" from ended
+      select id, ${"finished" satisfies JobEventKind}, 'Job finished: ' || "finishReason" from ended
     )
     -- The notification is called in the main query, once per ended job: a SELECT CTE runs only
     -- as far as something reads it, and a LEFT JOIN to it that reads no column is planned away.
-    select e.* from ended e cross join lateral (select pg_notify('focuscrawl_job', e.id::text)) notified`;
+    select e.* from ended e cross join lateral (select pg_notify(${JOB_CHANNEL}, e.id::text)) notified`;
 }

@@ -18,12 +18,12 @@ test("seeds can be added to a running job; known URLs are not queued twice; bad 
   assert.match(!bad.ok ? bad.message : "", /only http:\/\/ and https:\/\//);
   const [count] = await ctx.db.sql`select count(*)::int as n from frontier where job_id = ${job.id}`;
   assert.equal(count.n, 2);
-  assert.deepEqual(await addSeeds(ctx.prisma, 999_999, ["http://d.test/"]), { ok: false, status: 404, message: "job 999999 does not exist" });
+  assert.deepEqual(await addSeeds(ctx.prisma, 999_999, ["http://d.test/"]), { ok: false, kind: "not-found", message: "job 999999 does not exist" });
 });
 
 test("pause, resume and stop follow the allowed transitions", async () => {
   const job = await makeJob(ctx.db.url, {});
-  assert.deepEqual(await controlJob(ctx.prisma, job.id, "resume"), { ok: false, status: 409, message: "cannot resume a job that is running" });
+  assert.deepEqual(await controlJob(ctx.prisma, job.id, "resume"), { ok: false, kind: "conflict", message: "cannot resume a job that is running" });
   assert.deepEqual(await controlJob(ctx.prisma, job.id, "pause"), { ok: true });
   assert.deepEqual(await controlJob(ctx.prisma, job.id, "resume"), { ok: true });
   assert.deepEqual(await controlJob(ctx.prisma, job.id, "stop"), { ok: true });

@@ -1,4 +1,6 @@
 /** Jobs: create (with their seeds queued), list, read and control. CRUD through Prisma. */
+import { recordJobEventPrisma } from "./events";
+import { fail } from "./failure";
 import type { PrismaClient } from "../generated/prisma/client";
 import { JobStatus } from "../generated/prisma/enums";
 import { canonicalizeUrl, describeSeedProblem } from "../rules/url";
@@ -58,7 +60,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
       },
     });
     await queueSeeds(tx, job.id, seeds, input);
-    await tx.jobEvent.create({ data: { jobId: job.id, kind: "created", message: `Job created with ${seeds.length} seed(s)` } });
+    await recordJobEventPrisma(tx, job.id, "created", `Job created with ${seeds.length} seed(s)`);
     return job;
   });
   return withRedactedSettings(job);
@@ -97,10 +99,10 @@ export async function controlJob(prisma: PrismaClient, id: number, action: JobAc
   const { count } = await prisma.job.updateMany({ where: { id, status: { in: t.from } }, data: { status: t.to } });
   if (count === 0) {
     const job = await getJob(prisma, id);
-    if (!job) return { ok: false as const, status: 404, message: `job ${id} does not exist` };
-    return { ok: false as const, status: 409, message: `cannot ${action} a job that is ${job.status}` };
+    if (!job) return fail("not-found", `job ${id} does not exist`);
+    return fail("conflict", `cannot ${action} a job that is ${job.status}`);
   }
-  await prisma.jobEvent.create({ data: { jobId: id, kind: action, message: `Job ${action} requested` } });
+  await recordJobEventPrisma(prisma, id, action, `Job ${action} requested`);
   return { ok: true as const };
 }
 
@@ -123,17 +125,17 @@ export async function getJobProgress(prisma: PrismaClient, id: number) {
  */
 export async function addSeeds(prisma: PrismaClient, jobId: number, rawSeeds: string[]) {
   const job = await getJob(prisma, jobId);
-  if (!job) return { ok: false as const, status: 404, message: `job ${jobId} does not exist` };
+  if (!job) return fail("not-found", `job ${jobId} does not exist`);
   const problems = rawSeeds.map((s) => describeSeedProblem(s)).filter((p): p is string => p !== null);
   if (rawSeeds.length === 0 || problems.length) {
-    return { ok: false as const, status: 400, message: problems.length ? `seeds: ${problems.join("; ")}` : "seeds: give at least one seed URL" };
+    return fail("invalid", problems.length ? `seeds: ${problems.join("; ")}` : "seeds: give at least one seed URL");
   }
   const seeds = canonicalSeeds(rawSeeds);
   const politeness = readCrawlSettings(job.settings);
   const added = await prisma.$transaction(async (tx) => {
     const count = await queueSeeds(tx, jobId, seeds, politeness);
     await tx.job.update({ where: { id: jobId }, data: { seeds: [...new Set([...job.seeds, ...seeds.map((s) => s.url)])] } });
-    await tx.jobEvent.create({ data: { jobId, kind: "seeds-added", message: `${count} new seed(s) queued` } });
+    await recordJobEventPrisma(tx, jobId, "seeds-added", `${count} new seed(s) queued`);
     return count;
   });
   return { ok: true as const, added };

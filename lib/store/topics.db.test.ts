@@ -36,7 +36,7 @@ test("changing a job's topic re-scores its stored pages in the background and up
   await addPages(job.id, [["水稻栽培", "水稻 小麦 种植 施肥 灌溉"], ["软件工程", "软件 计算机 程序"], ["玉米育种", "玉米 品种 育种 产量"]]);
   const topic = await createTopic(ctx.prisma, "作物", topicOf({ keywords: "水稻,小麦,玉米,育种" }), 0.05);
   assert.deepEqual(await changeJobTopic(ctx.prisma, job.id, topic.id), { ok: true });
-  assert.deepEqual(await changeJobTopic(ctx.prisma, job.id, 424242), { ok: false, status: 404, message: "topicId: there is no topic 424242" });
+  assert.deepEqual(await changeJobTopic(ctx.prisma, job.id, 424242), { ok: false, kind: "not-found", message: "topicId: there is no topic 424242" });
 
   let batches = 0;
   while (await rescoreBatch(ctx.db.sql, 2)) batches++;

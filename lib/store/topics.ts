@@ -1,4 +1,6 @@
 /** Saved topics: created and revised as numbered versions; a running job can switch to one. */
+import { recordJobEventPrisma } from "./events";
+import { fail } from "./failure";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { TopicVector } from "../topic/topic";
 
@@ -46,16 +48,14 @@ export function getTopic(prisma: PrismaClient, id: number) {
  */
 export async function changeJobTopic(prisma: PrismaClient, jobId: number, topicId: number) {
   const topic = await getTopic(prisma, topicId);
-  if (!topic) return { ok: false as const, status: 404, message: `topicId: there is no topic ${topicId}` };
+  if (!topic) return fail("not-found", `topicId: there is no topic ${topicId}`);
   const { count } = await prisma.job.updateMany({
     where: { id: jobId },
     data: { topicId, topicVersion: topic.version, topicSnapshot: topic.vector as object, pageThreshold: topic.pageThreshold,
       topicRevision: { increment: 1 } },
   });
-  if (count === 0) return { ok: false as const, status: 404, message: `job ${jobId} does not exist` };
-  await prisma.jobEvent.create({
-    data: { jobId, kind: "topic-changed", message: `Topic changed to "${topic.name}" v${topic.version}; stored pages are being re-scored` },
-  });
+  if (count === 0) return fail("not-found", `job ${jobId} does not exist`);
+  await recordJobEventPrisma(prisma, jobId, "topic-changed", `Topic changed to "${topic.name}" v${topic.version}; stored pages are being re-scored`);
   return { ok: true as const };
 }
 

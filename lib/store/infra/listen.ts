@@ -1,8 +1,11 @@
 /**
  * One LISTEN connection per process, fanned out to any number of subscribers (SSE streams).
- * Workers `pg_notify('focuscrawl_job', jobId)` on every stored outcome.
+ * Workers notify JOB_CHANNEL on every stored outcome (lib/store/events.ts).
  */
 import { openSql, type Sql } from "./sql";
+
+/** The notification channel every change of a job is announced on, with the job id as payload. */
+export const JOB_CHANNEL = "focuscrawl_job";
 
 type Listener = (jobId: number) => void;
 
@@ -15,7 +18,7 @@ export async function subscribeJobChanges(fn: Listener): Promise<() => void> {
     if (!url) throw new Error("DATABASE_URL is not set");
     const sql = openSql(url, { max: 1, app: "focuscrawl-listen" });
     const listeners = new Set<Listener>();
-    const ready = sql.listen("focuscrawl_job", (payload) => {
+    const ready = sql.listen(JOB_CHANNEL, (payload) => {
       const id = Number(payload);
       for (const l of listeners) l(id);
     });

@@ -1,6 +1,7 @@
 import { controlJob, type JobAction } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
+import { failureResponse } from "@/app/api/failure";
 
 const ACTIONS: JobAction[] = ["pause", "resume", "stop"];
 
@@ -13,5 +14,5 @@ export async function POST(request: Request, ctx: { params: Promise<{ id: string
     return json({ error: `action must be one of ${ACTIONS.join(", ")}` }, { status: 400 });
   }
   const r = await controlJob(getPrisma(), id, body.action as JobAction);
-  return r.ok ? json({ ok: true }) : json({ error: r.message }, { status: r.status });
+  return r.ok ? json({ ok: true }) : failureResponse(r);
 }

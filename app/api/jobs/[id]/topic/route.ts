@@ -1,6 +1,7 @@
 import { changeJobTopic } from "@/lib/store/topics";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { json, parseId } from "@/app/json";
+import { failureResponse } from "@/app/api/failure";
 
 /** Switch a job (running or finished) to a saved topic's current version: {"topicId": N}. */
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
@@ -11,5 +12,5 @@ export async function POST(request: Request, ctx: { params: Promise<{ id: string
     return json({ error: "topicId: give the number of a saved topic", fields: { topicId: ["topicId: give the number of a saved topic"] } }, { status: 400 });
   }
   const r = await changeJobTopic(getPrisma(), id, body.topicId);
-  return r.ok ? json({ ok: true }) : json({ error: r.message }, { status: r.status });
+  return r.ok ? json({ ok: true }) : failureResponse(r);
 }

@@ -2,6 +2,7 @@ import { refineJobTopic } from "@/lib/maintenance/refine";
 import { getSql } from "@/lib/store/infra/sql";
 import { DEFAULT_FEEDBACK_PAGES } from "@/lib/topic/feedback";
 import { json, parseId } from "@/app/json";
+import { failureResponse } from "@/app/api/failure";
 
 /**
  * Refine a job's topic from its own pages: {"pages": N} (default 10), the pages people judged
@@ -15,6 +16,6 @@ export async function POST(request: Request, ctx: { params: Promise<{ id: string
   const pages = body.pages ?? DEFAULT_FEEDBACK_PAGES;
   // refineJobTopic names the allowed range for anything that is not a whole number in it.
   const r = await refineJobTopic(getSql(), id, { pages: typeof pages === "number" ? pages : Number.NaN });
-  if (!r.ok) return json({ error: r.message, ...(r.status === 400 ? { fields: { pages: [r.message] } } : {}) }, { status: r.status });
+  if (!r.ok) return failureResponse(r, "pages");
   return json(r);
 }

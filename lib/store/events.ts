@@ -1,0 +1,40 @@
+/**
+ * Job events (the job_events table) and change notifications: the one place that writes an
+ * event and wakes the dashboard's listeners (lib/store/infra/listen.ts) on JOB_CHANNEL.
+ * Hot-path statements that notify inside a larger statement (recordOutcome, finishJobs in
+ * frontier.ts) use the same channel constant.
+ */
+import type { PrismaClient } from "../generated/prisma/client";
+import { JOB_CHANNEL } from "./infra/listen";
+import type { Sql, Tx } from "./infra/sql";
+
+/** Every kind of event a job records, as job_events.kind stores it. */
+export type JobEventKind =
+  | "created" | "pause" | "resume" | "stop" | "seeds-added" | "finished"
+  | "topic-changed" | "topic-refined" | "topic-adapted" | "topic-adapt-deferred"
+  | "recomputed" | "recompute-failed";
+
+type PrismaTx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * Record an event of job `jobId` and notify its listeners (on commit, inside a transaction).
+ * The notification reads the inserted row through a lateral join, as finishJobs does: a
+ * pg_notify selected on its own returns void, which Prisma's raw queries cannot read.
+ */
+export async function recordJobEvent(db: Sql | Tx, jobId: number, kind: JobEventKind, message: string): Promise<void> {
+  await db`
+    with e as (insert into job_events (job_id, kind, message) values (${jobId}, ${kind}, ${message}) returning job_id)
+    select e.job_id from e cross join lateral (select pg_notify(${JOB_CHANNEL}, e.job_id::text)) notified`;
+}
+
+/** The same as recordJobEvent, for writes that run through Prisma (the dashboard's CRUD). */
+export async function recordJobEventPrisma(db: PrismaClient | PrismaTx, jobId: number, kind: JobEventKind, message: string): Promise<void> {
+  await db.$queryRaw`
+    with e as (insert into job_events (job_id, kind, message) values (${jobId}, ${kind}, ${message}) returning job_id)
+    select e.job_id from e cross join lateral (select pg_notify(${JOB_CHANNEL}, e.job_id::text)) notified`;
+}
+
+/** Wake the listeners of job `jobId` without an event (its counters, pages or topic changed). */
+export async function notifyJobChange(db: Sql | Tx, jobId: number): Promise<void> {
+  await db`select pg_notify(${JOB_CHANNEL}, ${String(jobId)})`;
+}

@@ -1,0 +1,15 @@
+/**
+ * Why a store or maintenance operation did not happen, without HTTP: routes and server actions
+ * map the kind to their own answer (app/api/failure.ts), the CLI to an exit code.
+ */
+
+/** not-found: the job or topic named does not exist; conflict: its state forbids it now; invalid: bad input. */
+export type FailureKind = "not-found" | "conflict" | "invalid";
+
+/** A refused operation and the message that tells the person what to do. */
+export interface Failure { ok: false; kind: FailureKind; message: string }
+
+/** Build a Failure. */
+export function fail(kind: FailureKind, message: string): Failure {
+  return { ok: false, kind, message };
+}
