@@ -7,7 +7,7 @@ import { storeNonPage, storePage, type PageRecord } from "../store/pages";
 import { loadStrategyState } from "../store/strategy-state";
 import { emptyState } from "../strategy/types";
 import type { Sql } from "../store/infra/sql";
-import { pageTerms, scoreTerms } from "../topic/topic";
+import { isRelevantAt, pageTerms, scoreTerms } from "../topic/topic";
 import { classifyOutcome, isHtmlMime } from "../rules/classify";
 import { decodeBody } from "../rules/decode";
 import type { Fetcher } from "./fetch";
@@ -180,7 +180,7 @@ async function buildPageRecord(
   const parsed = parseHtml(decoded.text, outcome.finalUrl);
   const textTerms = pageTerms(ctx.topic, parsed.mainText);
   const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, pageTerms(ctx.topic, parsed.title), textTerms);
-  const isRelevant = score.relevance >= ctx.pageThreshold;
+  const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;
   const s = ctx.settings;
   const reasons = linkRejections(links.map((l) => l.url), item.depth + 1, {

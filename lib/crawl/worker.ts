@@ -9,7 +9,6 @@ import type { Sql } from "../store/infra/sql";
 import { rescoreBatch } from "../maintenance/rescore";
 import { recomputeDueJobs } from "../maintenance/recompute";
 import { adaptDueTopics } from "../maintenance/refine";
-import { getStrategy, STRATEGY_IDS } from "../strategy/registry";
 import { beat } from "../store/workers";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
@@ -38,9 +37,6 @@ export interface WorkerOptions {
   exitWhenJobsEnd?: boolean;
   log?: (line: string) => void;
 }
-
-/** Strategies whose priorities are recomputed over the job's graph. */
-const RECOMPUTING_STRATEGIES = STRATEGY_IDS.filter((id) => getStrategy(id).recompute);
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
@@ -134,7 +130,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
   /** Start the graph recomputes that are due, without holding up heartbeats (one at a time per worker). */
   function recomputeInBackground(): void {
     if (recomputing || isDraining) return;
-    recomputing = recomputeDueJobs(opts.sql, RECOMPUTING_STRATEGIES, log)
+    recomputing = recomputeDueJobs(opts.sql, log)
       .then((ids) => ids.length && log(`recomputed priorities of job(s) ${ids.join(", ")}`))
       .catch((e) => log(`recompute failed: ${(e as Error).message}`))
       .finally(() => { recomputing = undefined; });

@@ -60,7 +60,7 @@ test("a recompute that fails keeps the previous priorities and is logged on the 
   const jobId = await crawl("pagerank", { recomputeEvery: 1000 }, 80);
   const before = await db.sql`select id, priority from frontier where job_id = ${jobId} order by id`;
   await db.sql`update jobs set status = 'running', pages_fetched = pages_fetched + 5000, strategy_params = '{"d": 7}' where id = ${jobId}`;
-  const ran = await recomputeDueJobs(db.sql, ["pagerank"], () => {});
+  const ran = await recomputeDueJobs(db.sql, () => {});
   await db.sql`update jobs set status = 'done' where id = ${jobId}`;
   assert.deepEqual(ran, [jobId]);
   const [event] = await db.sql`select message from job_events where job_id = ${jobId} and kind = 'recompute-failed'`;

@@ -99,14 +99,13 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
 
 /**
  * Run the recomputes that are due: running jobs whose strategy recomputes and that fetched
- * `recomputeEvery` pages since the last one. Each is taken by one worker only (the counter is
+ * `recompute_every` pages since the last one (set from the strategy when the job was created). Each is taken by one worker only (the counter is
  * moved first). Returns the jobs recomputed.
  */
-export async function recomputeDueJobs(sql: Sql, strategyIds: string[], log: (line: string) => void): Promise<number[]> {
+export async function recomputeDueJobs(sql: Sql, log: (line: string) => void): Promise<number[]> {
   const due = await sql<{ id: number }[]>`
     update jobs set recomputed_at_fetched = pages_fetched
-    where status = 'running' and strategy = any(${strategyIds}::text[])
-      and pages_fetched - recomputed_at_fetched >= coalesce((strategy_params->>'recomputeEvery')::int, 500)
+    where status = 'running' and recompute_every is not null and pages_fetched - recomputed_at_fetched >= recompute_every
     returning id`;
   for (const { id } of due) {
     try {

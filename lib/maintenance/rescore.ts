@@ -4,7 +4,7 @@
  * workers share the work), and the job's relevant count follows.
  */
 import { notifyJobChange } from "../store/events";
-import { scorePage, topicScorer, type TopicVector } from "../topic/topic";
+import { isRelevantAt, scorePage, topicScorer, type TopicVector } from "../topic/topic";
 import type { Sql } from "../store/infra/sql";
 
 export const RESCORE_BATCH = 200;
@@ -24,7 +24,7 @@ export async function rescoreBatch(sql: Sql, limit = RESCORE_BATCH): Promise<{ j
     if (pages.length === 0) return { jobId: job.id, pages: 0 };
     const scorer = topicScorer(job.topicSnapshot);
     const scores = pages.map((p) => scorePage(scorer, p.title, p.mainText));
-    const isRelevant = scores.map((s) => s.relevance >= job.pageThreshold);
+    const isRelevant = scores.map((s) => isRelevantAt(s.relevance, job.pageThreshold));
     // Booleans travel as text: postgres.js does not serialise a JS boolean[] as a bool[] parameter.
     await tx`
       update pages p set relevance = t.relevance, is_relevant = t.is_relevant::boolean, explanation = t.explanation::jsonb,

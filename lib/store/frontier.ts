@@ -49,15 +49,15 @@ export async function claimUrls(
   const rows = await sql<Omit<ClaimedUrl, "claimedAt">[]>`
     with job as (
       -- room: what is left of the page budget, and of the job's own concurrency limit
-      -- (settings.maxConcurrency across all workers; 0 or unset = only each worker's limit).
+      -- (max_concurrency across all workers; 0 = only each worker's limit).
       select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,
-        -- Tianwang's selection (seed 000): after N claims by weight, M claims at random.
-        j.strategy = 'tianwang' and j.claims_made % (coalesce((j.strategy_params->>'byWeight')::int, 1) + coalesce((j.strategy_params->>'random')::int, 1))
-          >= coalesce((j.strategy_params->>'byWeight')::int, 1) as is_random_turn
+        -- The strategy's selection (strategyPolicy; Tianwang, seed 000): after N claims by
+        -- priority, M claims at random.
+        j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn
       from jobs j
       cross join lateral (
-        select nullif((j.settings->>'maxConcurrency')::int, 0) - count(*) as room
-        from frontier f where f.job_id = j.id and f.status = 'leased' and coalesce((j.settings->>'maxConcurrency')::int, 0) > 0
+        select nullif(j.max_concurrency, 0) - count(*) as room
+        from frontier f where f.job_id = j.id and f.status = 'leased' and j.max_concurrency > 0
       ) c
       where j.status = 'running' and j.pages_reserved < j.max_pages and coalesce(c.room, 1) > 0
         and (j.time_budget_sec is null or j.started_at + make_interval(secs => j.time_budget_sec) > now())

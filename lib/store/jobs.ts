@@ -1,4 +1,5 @@
 /** Jobs: create (with their seeds queued), list, read and control. CRUD through Prisma. */
+import { strategyPolicy } from "../strategy/registry";
 import { recordJobEventPrisma } from "./events";
 import { fail } from "./failure";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -39,6 +40,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
   if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
   const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
   const seeds = canonicalSeeds(input.seeds);
+  const policy = strategyPolicy(input.strategy, input.strategyParams);
   const job = await prisma.$transaction(async (tx) => {
     const job = await tx.job.create({
       data: {
@@ -55,6 +57,8 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
         maxDepth: input.maxDepth,
         timeBudgetSec: input.timeBudgetSec ?? null,
         pageThreshold: input.pageThreshold,
+        ...policy,
+        maxConcurrency: input.maxConcurrency,
         status: JobStatus.running,
         startedAt: new Date(),
       },

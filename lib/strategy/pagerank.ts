@@ -1,6 +1,6 @@
 /**
  * The strategies that recompute every queued URL's priority over the job's link graph every
- * `recomputeEvery` fetched pages (lib/strategy/recompute.ts): PageRank (seeds 002, 004),
+ * `recomputeEvery` fetched pages (lib/maintenance/recompute.ts): PageRank (seeds 002, 004),
  * IPageRank (seed 004 formula 3), Topic-Relevant PageRank and HITS (seed 001 baselines), and
  * larger-site-first (seed 002). Between recomputes a new link gets a provisional priority.
  */

@@ -58,6 +58,25 @@ export function parseStrategyParams(id: string, raw: unknown): Record<string, un
   return r.data;
 }
 
+/**
+ * What the frontier's claim and the maintenance loop take from a job's strategy, fixed when the
+ * job is created (stored in jobs.claim_by_priority, claim_random, recompute_every): its selection
+ * (Tianwang's N claims by priority, then M at random; others always by priority) and how often
+ * its graph is recomputed (null: never).
+ */
+export interface StrategyPolicy { claimByPriority: number; claimRandom: number; recomputeEvery: number | null }
+
+/** The policy of strategy `id` with parameters `rawParams` (defaults filled in). */
+export function strategyPolicy(id: string, rawParams: unknown): StrategyPolicy {
+  const s = getStrategy(id);
+  const params = parseStrategyParams(id, rawParams);
+  const selection = s.selection?.(params) ?? { byPriority: 1, random: 0 };
+  return {
+    claimByPriority: selection.byPriority, claimRandom: selection.random,
+    recomputeEvery: s.recompute ? Number(params.recomputeEvery) : null,
+  };
+}
+
 /** Every strategy with its parameters, for the job form and the API. */
 export function describeStrategies() {
   return STRATEGY_IDS.map((id) => {

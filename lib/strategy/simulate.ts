@@ -4,7 +4,7 @@
  * strategy, merge them as the SQL enqueue does (keep / max / sum). Tests use it to replay the
  * papers' worked examples through the strategies' own code.
  */
-import { topicScorer, type TopicScorer } from "../topic/topic";
+import { isRelevantAt, topicScorer, type TopicScorer } from "../topic/topic";
 import type { CandidateLink, JobState, Strategy } from "./types";
 import { emptyState } from "./types";
 
@@ -37,7 +37,7 @@ export function simulateCrawl(opts: {
     const relevance = opts.relevance?.[page.url] ?? 0;
     const links: CandidateLink[] = (opts.graph[page.url] ?? []).map((url) => ({ url, host: hostOf(url), anchor: opts.anchors?.[url] ?? "" }));
     const scores = opts.strategy.scoreLinks({
-      parent: { url: page.url, host: hostOf(page.url), depth: page.depth, relevance, isRelevant: relevance >= (opts.threshold ?? 0.5), priority: page.priority },
+      parent: { url: page.url, host: hostOf(page.url), depth: page.depth, relevance, isRelevant: isRelevantAt(relevance, opts.threshold ?? 0.5), priority: page.priority },
       links, topic, params: opts.params ?? {}, state: opts.state ?? emptyState(),
     });
     links.forEach((l, i) => {

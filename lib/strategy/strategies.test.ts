@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { topicScorer } from "../topic/topic";
 import { backlinkBoost, cmscrawler, harvestRate } from "./cmscrawler";
-import { getStrategy, parseStrategyParams, STRATEGY_IDS } from "./registry";
+import { getStrategy, parseStrategyParams, STRATEGY_IDS, strategyPolicy } from "./registry";
 import { relevanceWeight } from "./rw";
 import { simulateCrawl } from "./simulate";
 import { tianwangWeight } from "./tianwang";
@@ -104,4 +104,15 @@ test("strategy parameters: defaults from ALGORITHMS.md, out-of-range and unknown
   assert.throws(() => parseStrategyParams("bfs", { d: 0.5 }), /strategy bfs has no parameter d; its parameters: none/);
   assert.throws(() => parseStrategyParams("cmscrawler", { grain: "medium" }), /grain must be one of: fine, coarse/);
   assert.throws(() => getStrategy("dfs"), /unknown strategy "dfs": use one of bfs, tianwang/);
+});
+
+test("a strategy's policy comes from its own definition: Tianwang's selection, the graph strategies' recompute interval", () => {
+  assert.deepEqual(strategyPolicy("tianwang", {}), { claimByPriority: 1, claimRandom: 1, recomputeEvery: null });
+  assert.deepEqual(strategyPolicy("tianwang", { byWeight: 5, random: 2 }), { claimByPriority: 5, claimRandom: 2, recomputeEvery: null });
+  assert.deepEqual(strategyPolicy("pagerank", {}), { claimByPriority: 1, claimRandom: 0, recomputeEvery: 500 });
+  assert.deepEqual(strategyPolicy("tr-hits", { recomputeEvery: 60 }), { claimByPriority: 1, claimRandom: 0, recomputeEvery: 60 });
+  for (const id of STRATEGY_IDS) {
+    const p = strategyPolicy(id, {});
+    assert.equal(p.recomputeEvery === null, !getStrategy(id).recompute, `${id} recomputes exactly when it declares a recompute`);
+  }
 });

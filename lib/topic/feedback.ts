@@ -19,7 +19,7 @@
  * On the CSL abstracts (bench/RELEVANCE.md), learning from the 10 best-scoring abstracts over the
  * threshold and those below it raised CLC classes' mean ROC-AUC from 0.880 to 0.906, with no labels.
  */
-import { pageTerms, pageVector, scoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
+import { isRelevantAt, pageTerms, pageVector, scoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
 import { normalize, type TermVector } from "./vector";
 
 /** β and γ: chosen on the CSL abstracts; with them the default page threshold still fits a refined topic. */
@@ -89,7 +89,7 @@ export class PageCentroid {
     if (!this.kept) throw new Error("PageCentroid: shareAtOrAbove needs { keepTerms: true }");
     if (this.kept.length === 0) return 0;
     const scorer = topicScorer(topic);
-    return this.kept.filter((p) => scoreTerms(scorer, p.title, p.text).relevance >= threshold).length / this.kept.length;
+    return this.kept.filter((p) => isRelevantAt(scoreTerms(scorer, p.title, p.text).relevance, threshold)).length / this.kept.length;
   }
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildTopic, scorePage, topicLabelWords, topicScorer, TopicDefinitionSchema, TopicError } from "./topic";
+import { buildTopic, isRelevantAt, scorePage, topicLabelWords, topicScorer, TopicDefinitionSchema, TopicError } from "./topic";
 import { tokenize } from "./tokenize";
 import { cosineExplained, normalize, termFrequencies } from "./vector";
 
@@ -86,4 +86,10 @@ test("topicLabelWords shows CLC codes and keywords, also of older keyword-only s
   assert.deepEqual(topicLabelWords(topicOf({ clc: "TP3", keywords: "数据库" })), ["TP3", "数据库"]);
   assert.deepEqual(topicLabelWords({ kind: "keywords", keywords: ["计算机", "软件"], terms: [["计算机", 1]] }), ["计算机", "软件"]);
   assert.deepEqual(topicLabelWords(null), []);
+});
+
+test("the page filter's rule: relevant means at or above the threshold", () => {
+  assert.equal(isRelevantAt(0.035, 0.035), true);
+  assert.equal(isRelevantAt(0.0349, 0.035), false);
+  assert.equal(isRelevantAt(0, 0), true);
 });

@@ -164,6 +164,15 @@ export function buildTopic(definition: TopicDefinition, exampleUrlTexts: string[
   return { kind: "vsm", terms, negative, userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
 }
 
+/**
+ * The page filter's one rule: a page is relevant when its relevance reaches the threshold
+ * (>=, ALGORITHMS.md §1). Every place that decides relevance calls this; SQL that selects
+ * pages by relevance (lib/maintenance/refine.ts) states the same comparison.
+ */
+export function isRelevantAt(relevance: number, threshold: number): boolean {
+  return relevance >= threshold;
+}
+
 /** Relevance of a page in [0, 1] and the topic terms that made it, largest share first. */
 export interface PageScore { relevance: number; terms: { term: string; share: number }[] }
 
