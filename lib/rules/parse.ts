@@ -1,10 +1,12 @@
 /**
  * HTML → title, main text and out-links with their metadata (seed 004 §3.5). The DOM is built
- * with htmlparser2, about 3x faster than cheerio's default parse5 on the same pages (DESIGN.md).
+ * with htmlparser2 (what cheerio uses underneath, about 3x faster than its default parse5 on the
+ * same pages, DESIGN.md) and read in a few linear walks (dom-text.ts) rather than through CSS
+ * selectors: the elements it needs are indexed in one walk, every text is read once.
  */
-import * as cheerio from "cheerio";
 import { parseDocument } from "htmlparser2";
-import type { AnyNode, Element } from "domhandler";
+import { isTag, type AnyNode, type Element } from "domhandler";
+import { collectText, findFirst, measureBlocks, walk } from "./dom-text";
 import { mimeFromExtension } from "./classify";
 import { canonicalizeUrl } from "./url";
 
@@ -48,67 +50,141 @@ const LONG_PARAGRAPH_CHARS = 40;
 const LINK_DENSE_SHARE = 0.6;
 /** A page left with less text than this after removing link-dense blocks keeps them (it is a list page). */
 const MIN_MAIN_TEXT_CHARS = 200;
-const BOILERPLATE = "script, style, noscript, template, nav, footer, header, aside, form, iframe, frameset, svg";
+/** Elements whose text is never main text (menus, scripts, forms…), removed before it is read. */
+const BOILERPLATE_TAGS = new Set(["script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form", "iframe", "frameset", "svg"]);
+/** Blocks that are dropped from the main text when they are mostly links. */
+const BLOCK_TAGS = new Set(["ul", "ol", "table", "div", "section", "p"]);
+/** Where a link's nearby text is taken from: its nearest enclosing block of these. */
+const NEARBY_BLOCK_TAGS = new Set(["p", "li", "td", "dd", "div", "section", "article", "body"]);
+/** Ancestors looked at for a link's block: deeper than this, the link has no nearby text. */
+const MAX_NEARBY_DEPTH = 64;
 
+const isBoilerplate = (el: Element) => BOILERPLATE_TAGS.has(el.name.toLowerCase());
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
-/** Text around the link inside its nearest block, without the anchor itself. */
-function nearbyText($: cheerio.CheerioAPI, el: Element, anchor: string, blockTexts: Map<AnyNode, string>): string {
-  const block = $(el).closest("p, li, td, dd, div, section, article, body");
-  const node = block.get(0);
-  // Many links share one block (a list in a div): its text is squashed once per page.
-  let text = "";
-  if (node) {
-    text = blockTexts.get(node) ?? squash(block.text());
-    blockTexts.set(node, text);
+/** The nearest enclosing block of a link within MAX_NEARBY_DEPTH ancestors. */
+function nearbyBlock(el: Element): Element | null {
+  let node = el.parent;
+  for (let depth = 0; node && depth < MAX_NEARBY_DEPTH; depth++, node = node.parent) {
+    if (isTag(node) && NEARBY_BLOCK_TAGS.has(node.name.toLowerCase())) return node;
   }
-  if (!anchor) return text.slice(0, NEARBY_CHARS);
-  const at = text.indexOf(anchor);
-  if (at < 0) return text.slice(0, NEARBY_CHARS);
-  const half = NEARBY_CHARS / 2;
-  return squash(`${text.slice(Math.max(0, at - half), at)} ${text.slice(at + anchor.length, at + anchor.length + half)}`);
+  return null;
+}
+
+/**
+ * Text around each link inside its nearest block, without the anchor itself. Many links share
+ * one block (a list in a div): its text is read once. The text read for blocks is budgeted at a
+ * few times the page's size, so that links each in their own nested block cannot make the page
+ * cost the square of its size: past the budget, links get no nearby text.
+ */
+function nearbyTexts(budgetChars: number) {
+  const blockTexts = new Map<Element, string>();
+  let spent = 0;
+  return (el: Element, anchor: string): string => {
+    const block = nearbyBlock(el);
+    if (!block) return "";
+    let text = blockTexts.get(block);
+    if (text === undefined) {
+      if (spent > budgetChars) return "";
+      text = squash(collectText(block));
+      spent += text.length;
+      blockTexts.set(block, text);
+    }
+    if (!anchor) return text.slice(0, NEARBY_CHARS);
+    const at = text.indexOf(anchor);
+    if (at < 0) return text.slice(0, NEARBY_CHARS);
+    const half = NEARBY_CHARS / 2;
+    return squash(`${text.slice(Math.max(0, at - half), at)} ${text.slice(at + anchor.length, at + anchor.length + half)}`);
+  };
 }
 
 /** `<title>`, else the first heading before the first long paragraph, else the first h1/h2. */
-function extractTitle($: cheerio.CheerioAPI): string {
-  const title = squash($("title").first().text());
+function extractTitle(page: PageElements): string {
+  const title = page.title ? squash(collectText(page.title)) : "";
   if (title) return title;
-  for (const el of $("h1, h2, h3, h4, h5, h6, p").toArray()) {
-    const text = squash($(el).text());
-    if (el.tagName === "p") {
+  for (const el of page.headingsAndParagraphs) {
+    const text = squash(collectText(el));
+    if (el.name === "p") {
       if (text.length >= LONG_PARAGRAPH_CHARS) break;
     } else if (text) return text;
   }
-  return squash($("h1, h2").first().text());
+  return page.firstH1orH2 ? squash(collectText(page.firstH1orH2)) : "";
 }
 
-/** Remove blocks made mostly of links (menus, tag clouds, related lists) unless nothing else is left. */
-function removeLinkDenseBlocks($: cheerio.CheerioAPI): string {
-  const before = squash($("body").text() || $.root().text());
-  const dense = $("ul, ol, table, div, section, p").toArray().filter((el) => {
-    const text = squash($(el).text()).length;
-    if (text === 0) return false;
-    const anchors = $(el).find("a").toArray().reduce((n, a) => n + squash($(a).text()).length, 0);
-    return anchors / text > LINK_DENSE_SHARE;
+/** The elements parseHtml reads, in document order, found in one walk (no CSS selector runs). */
+interface PageElements {
+  robotsMeta?: Element; base?: Element; title?: Element; firstH1orH2?: Element;
+  /** `a[href], area[href]`. */
+  anchors: Element[];
+  /** `frame[src], iframe[src]`. */
+  frames: Element[];
+  /** `link[href][rel]`. */
+  linkTags: Element[];
+  headingsAndParagraphs: Element[];
+  bodies: Element[];
+}
+
+const HEADING_OR_P = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "p"]);
+
+/** Index the elements of a parsed document (names as htmlparser2 gives them: lower case in HTML). */
+function indexElements(doc: AnyNode): PageElements {
+  const page: PageElements = { anchors: [], frames: [], linkTags: [], headingsAndParagraphs: [], bodies: [] };
+  walk(doc, {
+    enter: (n) => {
+      if (!isTag(n)) return;
+      const { name, attribs: a } = n;
+      if ((name === "a" || name === "area") && a.href !== undefined) page.anchors.push(n);
+      else if ((name === "frame" || name === "iframe") && a.src !== undefined) page.frames.push(n);
+      else if (name === "link" && a.href !== undefined && a.rel !== undefined) page.linkTags.push(n);
+      else if (name === "meta" && !page.robotsMeta && a.name?.toLowerCase() === "robots") page.robotsMeta = n;
+      else if (name === "base" && !page.base && a.href !== undefined) page.base = n;
+      else if (name === "title" && !page.title) page.title = n;
+      else if (name === "body") page.bodies.push(n);
+      if (HEADING_OR_P.has(name)) {
+        page.headingsAndParagraphs.push(n);
+        if (!page.firstH1orH2 && (name === "h1" || name === "h2")) page.firstH1orH2 = n;
+      }
+    },
   });
-  if (dense.length === 0) return before;
-  for (const el of dense) $(el).remove();
-  const after = squash($("body").text() || $.root().text());
+  return page;
+}
+
+/** The text of the page's body (of the whole document when the body has none), leaving out skipped elements. */
+function pageText(bodies: Element[], doc: AnyNode, skip: (el: Element) => boolean): string {
+  return squash(bodies.map((b) => collectText(b, skip)).join("") || collectText(doc, skip));
+}
+
+/**
+ * The main text: the page without boilerplate and without blocks made mostly of links (menus,
+ * tag clouds, related lists), unless too little is left (then it is a list page and keeps them).
+ * Every block is measured in one pass over the document (dom-text.ts).
+ */
+function extractMainText(bodies: Element[], doc: AnyNode): string {
+  const before = pageText(bodies, doc, isBoilerplate);
+  const { spans, anchorChars } = measureBlocks(doc, isBoilerplate);
+  const dense = new Set<Element>();
+  for (const [el, span] of spans) {
+    if (!BLOCK_TAGS.has(el.name.toLowerCase()) || span.core === 0) continue;
+    if (anchorChars.get(el)! / span.core > LINK_DENSE_SHARE) dense.add(el);
+  }
+  if (dense.size === 0) return before;
+  const after = pageText(bodies, doc, (el) => isBoilerplate(el) || dense.has(el));
   return after.length >= MIN_MAIN_TEXT_CHARS ? after : before;
 }
 
 /** Parse `html` fetched from `pageUrl`. Links are resolved against `<base href>` when present. */
 export function parseHtml(html: string, pageUrl: string): ParsedPage {
-  const $ = cheerio.load(parseDocument(html, { decodeEntities: true }) as unknown as AnyNode);
-  const robots = ($('meta[name="robots" i]').attr("content") ?? "").toLowerCase();
-  const baseHref = $("base[href]").attr("href");
+  const doc = parseDocument(html, { decodeEntities: true });
+  const page = indexElements(doc);
+  const robots = (page.robotsMeta?.attribs.content ?? "").toLowerCase();
+  const baseHref = page.base?.attribs.href;
   const base = baseHref && canonicalizeUrl(baseHref, pageUrl).ok ? new URL(baseHref, pageUrl).toString() : pageUrl;
   const isNofollow = /\b(nofollow|none)\b/.test(robots);
 
   const links: ExtractedLink[] = [];
   const seen = new Set<string>();
   let anchorChars = 0;
-  const blockTexts = new Map<AnyNode, string>();
+  const nearbyText = nearbyTexts(4 * html.length);
   const add = (href: string | undefined, source: LinkSource, meta: { anchor: string; title: string; alt: string; nearby: string }) => {
     if (!href) return;
     const c = canonicalizeUrl(href, base);
@@ -116,35 +192,34 @@ export function parseHtml(html: string, pageUrl: string): ParsedPage {
     seen.add(c.url);
     links.push({ url: c.url, host: c.host, source, mime: mimeFromExtension(c.url), ...meta });
   };
+  const attr = (el: Element, name: string) => squash(el.attribs[name] ?? "").slice(0, MAX_ANCHOR_CHARS);
 
-  $("a[href], area[href]").each((_, el) => {
-    const $el = $(el);
-    const title = squash($el.attr("title") ?? "").slice(0, MAX_ANCHOR_CHARS);
-    const alt = squash((el.tagName === "area" ? $el.attr("alt") : $el.find("img[alt]").attr("alt")) ?? "").slice(0, MAX_ANCHOR_CHARS);
-    const text = squash($el.text()).slice(0, MAX_ANCHOR_CHARS);
+  for (const el of page.anchors) {
+    const title = attr(el, "title");
+    const img = el.name === "area" ? el : findFirst(el, (d) => d.name === "img" && d.attribs.alt !== undefined);
+    const alt = img ? attr(img, "alt") : "";
+    const text = squash(collectText(el)).slice(0, MAX_ANCHOR_CHARS);
     anchorChars += text.length;
-    if (isNofollow || /\bnofollow\b/i.test($el.attr("rel") ?? "")) return;
-    add($el.attr("href"), el.tagName === "area" ? "area" : "a", { anchor: text || title || alt, title, alt, nearby: nearbyText($, el, text, blockTexts) });
-  });
+    if (isNofollow || /\bnofollow\b/i.test(el.attribs.rel ?? "")) continue;
+    add(el.attribs.href, el.name === "area" ? "area" : "a", { anchor: text || title || alt, title, alt, nearby: nearbyText(el, text) });
+  }
   if (!isNofollow) {
-    $("frame[src], iframe[src]").each((_, el) => {
-      const $el = $(el);
-      const title = squash($el.attr("title") ?? $el.attr("name") ?? "").slice(0, MAX_ANCHOR_CHARS);
-      add($el.attr("src"), el.tagName === "frame" ? "frame" : "iframe", { anchor: title, title, alt: "", nearby: "" });
-    });
-    $("link[href][rel]").each((_, el) => {
-      const rel = ($(el).attr("rel") ?? "").toLowerCase().split(/\s+/);
-      const source = rel.includes("next") ? "next" : rel.includes("alternate") && !$(el).attr("type")?.includes("xml") ? "alternate" : null;
-      if (!source) return;
-      const title = squash($(el).attr("title") ?? "").slice(0, MAX_ANCHOR_CHARS);
-      add($(el).attr("href"), source, { anchor: title, title, alt: "", nearby: "" });
-    });
+    for (const el of page.frames) {
+      const title = squash(el.attribs.title ?? el.attribs.name ?? "").slice(0, MAX_ANCHOR_CHARS);
+      add(el.attribs.src, el.name === "frame" ? "frame" : "iframe", { anchor: title, title, alt: "", nearby: "" });
+    }
+    for (const el of page.linkTags) {
+      const rel = el.attribs.rel.toLowerCase().split(/\s+/);
+      const source = rel.includes("next") ? "next" : rel.includes("alternate") && !el.attribs.type?.includes("xml") ? "alternate" : null;
+      if (!source) continue;
+      const title = attr(el, "title");
+      add(el.attribs.href, source, { anchor: title, title, alt: "", nearby: "" });
+    }
   }
 
-  const title = extractTitle($);
-  const visibleChars = squash($("body").text()).length;
-  $(BOILERPLATE).remove();
-  const mainText = removeLinkDenseBlocks($).slice(0, MAIN_TEXT_MAX_CHARS);
+  const title = extractTitle(page);
+  const visibleChars = squash(page.bodies.map((b) => collectText(b)).join("")).length;
+  const mainText = extractMainText(page.bodies, doc).slice(0, MAIN_TEXT_MAX_CHARS);
   return {
     title,
     mainText,

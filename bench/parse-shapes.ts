@@ -1,0 +1,23 @@
+/**
+ * Parse time of hostile page shapes (bench, not a test): `npm run bench:parse -- --mib 5`.
+ * Prints milliseconds per shape; the text extraction is linear in the page's size (dom-text.ts).
+ */
+import { parseArgs } from "node:util";
+import { parseHtml } from "../lib/rules/parse";
+
+const { values } = parseArgs({ options: { mib: { type: "string", default: "5" } } });
+const mib = Number(values.mib);
+const SHAPES: Record<string, (n: number) => string> = {
+  "unclosed <p>": (n) => "<p>计算机网络数据库".repeat(n),
+  "closed <p>": (n) => "<p>大量重复的内容 huge body</p>\n".repeat(n),
+  "links in <p>": (n) => '<p><a href="/x1">link</a> text</p>'.repeat(n),
+  "one link per nested <div> (depth 2,000)": (n) => '<div><a href="/x">a</a> t'.repeat(2000) + "<p>正文</p>".repeat(n) + "</div>".repeat(2000),
+};
+for (const [name, make] of Object.entries(SHAPES)) {
+  const unit = make(1).length;
+  const html = `<html><head><title>t</title></head><body>${make(Math.floor((mib * 1024 * 1024) / unit))}</body></html>`;
+  const t = performance.now();
+  const page = parseHtml(html, "http://bench.test/");
+  console.log(`${name}: ${(html.length / 1048576).toFixed(1)} M chars in ${(performance.now() - t).toFixed(0)} ms ` +
+    `(main text ${page.mainText.length} chars, ${page.links.length} links)`);
+}

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseDocument } from "htmlparser2";
+import { collectText, joinSpans, measureBlocks, spanOf } from "./dom-text";
+
+const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+
+test("spans add up over concatenation exactly as squashing the joined text does", () => {
+  const pieces = ["", " ", "\n\t", "a", " a", "a ", " a b ", "计算机", "\u3000网络\u3000", "x\u00a0y", "  \n "];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  for (let round = 0; round < 2000; round++) {
+    const parts = Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]);
+    const span = parts.map(spanOf).reduce(joinSpans);
+    assert.equal(span.core, squash(parts.join("")).length, JSON.stringify(parts));
+  }
+});
+
+test("measureBlocks gives each element its squashed text length and the text length of the links below it", () => {
+  const doc = parseDocument(`<div id="d"> 菜单 <a href="/1">一</a> <ul><li><a href="/2">第二项</a></li></ul><script>skip()</script></div>`);
+  const { spans, anchorChars } = measureBlocks(doc, (el) => el.name === "script");
+  const div = [...spans.keys()].find((el) => el.attribs.id === "d")!;
+  assert.equal(spans.get(div)!.core, squash(" 菜单 一 第二项").length);
+  assert.equal(anchorChars.get(div), 1 + 3);
+  assert.equal(collectText(div, (el) => el.name === "script"), " 菜单 一 第二项");
+});
+
+test("walks are iterative: 20,000 nested elements (past the call stack of a recursive walk) neither overflow the stack nor lose text", () => {
+  const depth = 20_000;
+  const doc = parseDocument(`${"<span>".repeat(depth)}深处${"</span>".repeat(depth)}`);
+  assert.equal(collectText(doc), "深处");
+  assert.equal([...measureBlocks(doc, () => false).spans.values()][0].core, 2);
+});
