@@ -3,7 +3,6 @@
  * caps decompressed size, manual redirects, host overrides and the private-address guard.
  */
 import type { FetchOutcome } from "../rules/fetch-outcome";
-import diagnostics from "node:diagnostics_channel";
 import dns from "node:dns";
 import net from "node:net";
 import zlib from "node:zlib";
@@ -50,26 +49,7 @@ export interface FetchRequestOptions {
   accept?: string;
   /** Whether to download the final response's body (e.g. not for a PDF the job will not parse). */
   wantBody?: (status: number, headers: Record<string, string>) => boolean;
-  /**
-   * Called with the time (epoch ms) each request's headers are actually written to the socket:
-   * a busy event loop or a slow connect can hold a request back long after its host's slot was
-   * taken, and the caller may want to restart the host's delay from then.
-   */
-  onSent?: (sentAtMs: number) => void;
 }
-
-/**
- * When each request really leaves: undici reports every request's headers as they are written
- * (the `undici:client:sendHeaders` diagnostics channel). Keyed by origin + path, which one
- * worker never fetches twice at once. Through a proxy the request goes to the proxy's origin,
- * so no watcher hears of it.
- */
-const sendWatchers = new Map<string, () => void>();
-diagnostics.subscribe("undici:client:sendHeaders", (message) => {
-  const { request: r } = message as { request: { origin?: unknown; path?: unknown } };
-  sendWatchers.get(`${String(r.origin)}${String(r.path)}`)?.();
-});
-
 
 type LookupCb = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
@@ -240,11 +220,6 @@ export function createFetcher(opts: FetcherOptions) {
           ...(req.etag ? { "if-none-match": req.etag } : {}),
           ...(req.lastModified ? { "if-modified-since": req.lastModified } : {}),
         } : {};
-        const watchKey = `${target.origin}${target.pathname}${target.search}`;
-        if (req.onSent) {
-          const onSent = req.onSent;
-          sendWatchers.set(watchKey, () => onSent(Date.now()));
-        }
         const res = await request(current, {
           dispatcher: agent,
           // Idle timeouts alone never end a body sent a byte per second: the whole hop has a deadline.
@@ -253,7 +228,7 @@ export function createFetcher(opts: FetcherOptions) {
           headers: { "user-agent": opts.userAgent, accept: req.accept ?? "text/html,application/xhtml+xml,*/*;q=0.8",
             "accept-encoding": "gzip, deflate, br", "accept-language": "zh-CN,zh;q=0.9,en;q=0.8",
             ...hostHeaders.get(target.hostname), ...conditional },
-        }).finally(() => sendWatchers.delete(watchKey));
+        });
         const location = res.headers.location;
         if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && typeof location === "string") {
           await res.body.dump(); // discard the redirect's own body without an unhandled abort error

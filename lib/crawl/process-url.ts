@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { ClaimedUrl } from "../store/frontier";
 import { requeueUntried, retryLater } from "../store/frontier";
-import { readRobots, reserveHostSlot, restartHostDelay, saveRobots } from "../store/hosts";
+import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../store/pages";
 import { loadStrategyState } from "../store/strategy-state";
 import { emptyState } from "../strategy/types";
@@ -33,35 +33,8 @@ export interface PipelineDeps {
   log: (line: string) => void;
 }
 
-/** A request leaving later than this after its claim restarts its host's delay (see restartHostDelay). */
-const MAX_CLAIM_LAG_MS = 10;
-
 /** How a URL ended, for the worker's counters and logs. */
 export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched";
-
-/** Whether the host has a delay to keep: the job's minimum or its robots.txt Crawl-delay. */
-const hasHostDelay = (ctx: JobContext, crawlDelayMs: number | null) => Math.max(ctx.politeness.minDelayMs, crawlDelayMs ?? 0) > 0;
-
-/** Called just before a claim's request goes out: a late request restarts the host's delay. */
-async function keepClaimDelay(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, crawlDelayMs: number | null) {
-  if (Date.now() - item.claimedAt > MAX_CLAIM_LAG_MS && hasHostDelay(ctx, crawlDelayMs)) {
-    await restartHostDelay(deps.sql, item.jobId, item.host);
-  }
-}
-
-/**
- * The fetcher's `onSent` for a claim: a request that left the socket later than it was asked
- * to (a busy event loop, a slow connect) restarts the host's delay from then, before another
- * worker's turn on the host comes: under load, two requests to one host arrived 79 ms apart
- * with a 150 ms delay without it.
- */
-function keepSendDelay(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, crawlDelayMs: number | null, requestedAt: Date) {
-  return (sentAtMs: number) => {
-    if (sentAtMs - requestedAt.getTime() <= MAX_CLAIM_LAG_MS || !hasHostDelay(ctx, crawlDelayMs)) return;
-    restartHostDelay(deps.sql, item.jobId, item.host).catch((err) =>
-      deps.log(`restarting the delay of ${item.host} failed: ${(err as Error).message}`));
-  };
-}
 
 /**
  * The host's robots rules. When they are unknown, this claim's turn on the host is spent
@@ -79,9 +52,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
     return known;
   }
   const origin = new URL(item.url).origin;
-  await keepClaimDelay(deps, ctx, item, null);
-  const requestedAt = new Date();
-  const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`, { onSent: keepSendDelay(deps, ctx, item, null, requestedAt) });
+  const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);
   const answeredAt = new Date();
   if (!res.ok && !res.isRetryable) {
     // The host itself cannot be fetched (refused address, no such name, bad certificate):
@@ -127,13 +98,10 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
     return "skipped";
   }
-  await keepClaimDelay(deps, ctx, item, robots.crawlDelayMs);
-  const requestedAt = new Date();
   const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url, {
     beforeRedirect: (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt),
     // Documents the crawler does not parse are recorded by their headers, not downloaded.
     wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
-    onSent: keepSendDelay(deps, ctx, item, robots.crawlDelayMs, requestedAt),
   });
   // The host's next request waits its delay from the moment it answered this one (see releaseHost).
   const answeredAt = new Date();

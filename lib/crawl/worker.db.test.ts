@@ -41,8 +41,9 @@ function requestsByHost(from = 0): Map<string, { at: number; path: string }[]> {
 }
 
 /**
- * The delay is enforced between claims; a request leaves a few ms after its claim, so two
- * arrivals may be closer than the delay by that much scheduling jitter at most.
+ * A host's delay runs from its answer to the previous request, which the server sends after it
+ * logged that request, so two arrivals are a delay apart however late either left; the margin
+ * covers clock rounding between the database and the test server.
  */
 const JITTER_MS = 30;
 
@@ -150,7 +151,7 @@ test("the first SIGTERM drains: the worker finishes what it holds, exits 0 and l
 });
 
 test("two worker processes on one job: no URL fetched twice, each host's delay and connection limit held, pause and stop reach both within seconds", async () => {
-  // A slower web (80 ms per response), so that a host would get more than its 2 connections if the claim let it.
+  // A slower web (80 ms per response), so that a host would get more than one connection if the claim let it.
   const slow = await startTestWeb({ seed: 5, pages: 1500, keepLog: true, latencyMs: 80 });
   try {
     const delayMs = 150;
@@ -186,7 +187,8 @@ test("two worker processes on one job: no URL fetched twice, each host's delay a
           `${host}: ${reqs[i - 1].path} then ${reqs[i].path} ${reqs[i].at - reqs[i - 1].at} ms apart (delay ${wanted})`);
       }
     }
-    for (const [host, peak] of slow.peakOpen) assert.ok(peak <= 2, `${host} had ${peak} requests open at once`);
+    // The hosts have a delay, so one request at a time, whatever maxHostConnections says.
+    for (const [host, peak] of slow.peakOpen) assert.ok(peak <= 1, `${host} had ${peak} requests open at once`);
     const [stats] = await db.sql`select count(*)::int as pages, count(distinct url)::int as urls from pages where job_id = ${job.id}`;
     assert.deepEqual(stats, { pages: 500, urls: 500 });
   } finally {

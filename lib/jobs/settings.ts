@@ -8,7 +8,7 @@ import { parseResolveMap } from "../rules/resolve-map";
 import { describePatternProblem, SCOPE_MODES } from "../rules/scope";
 import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../rules/fetch-limits";
 
-/** Politeness defaults: one request per host per second, at most two at a time. */
+/** Politeness defaults: one request per host a second after its previous answer; two at a time to hosts without a delay. */
 export const DEFAULT_MIN_DELAY_MS = 1_000;
 export const DEFAULT_MAX_HOST_CONNECTIONS = 2;
 /** Trap limits (seed 002). 0 pages per host = no limit. */
@@ -80,6 +80,7 @@ const patternList = (field: string) =>
 /** Every crawl setting with its default. */
 export const CrawlSettingsSchema = z.object({
   minDelayMs: integerField("minDelayMs", 0, 600_000).default(DEFAULT_MIN_DELAY_MS),
+  // Requests in flight to a host without a delay; a host with one gets one at a time (host_connections()).
   maxHostConnections: integerField("maxHostConnections", 1, 32).default(DEFAULT_MAX_HOST_CONNECTIONS),
   /** URLs of this job in flight at once across all workers (0 = only each worker's own limit). */
   maxConcurrency: integerField("maxConcurrency", 0, 10_000).default(0),

@@ -138,6 +138,13 @@ test("claims take only hosts that are ready: one URL per host, then the host wai
   assert.deepEqual(first.map((f) => f.url.split("/p")[1]).map(Number), [13, 12, 11, 10, 9, 8, 7], "each host's best URL, best first");
   assert.equal((await claimUrls(db.sql, { workerId: "w-polite", limit: 50, ...LEASE, jobIds: [job.id] })).length, 0, "hosts wait their delay");
   await db.sql`update hosts set next_fetch_at = now() where job_id = ${job.id} and host = 'h3.test'`;
+  assert.equal((await claimUrls(db.sql, { workerId: "w-polite", limit: 50, ...LEASE, jobIds: [job.id] })).length, 0,
+    "a host with a delay waits for its request in flight too");
+  const h3 = first.find((f) => f.host === "h3.test")!;
+  await db.sql.begin(async (tx) => {
+    await finishLease(tx, { id: h3.id, workerId: "w-polite", status: "done" });
+    await recordOutcome(tx, { jobId: job.id, host: "h3.test", fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0 });
+  });
   const again = await claimUrls(db.sql, { workerId: "w-polite", limit: 50, ...LEASE, jobIds: [job.id] });
   assert.deepEqual(again.map((a) => a.host), ["h3.test"]);
 });
@@ -163,6 +170,28 @@ test("a host never has more connections in flight than allowed; finishing or rec
   assert.equal(await reclaimExpiredLeases(db.sql, 30_000), 14);
   const [freed] = await db.sql`select max(in_flight)::int as m from hosts where job_id = ${job.id}`;
   assert.equal(freed.m, 0);
+});
+
+test("a host with a delay gets one request at a time, whatever its connection limit: the next waits a delay after the answer", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  await seedUrls(job.id, 7 * 3, () => 0, { minDelayMs: 200, maxConnections: 2 });
+  await alive("w-one");
+  const claim = () => claimUrls(db.sql, { workerId: "w-one", limit: 100, ...LEASE, jobIds: [job.id] });
+  const first = await claim();
+  assert.equal(first.length, 7, "one URL per host");
+  await db.sql`update hosts set next_fetch_at = now() where job_id = ${job.id}`; // as if the delay had passed
+  assert.equal((await claim()).length, 0, "a second request waits for the first one's answer");
+  const answeredAt = new Date();
+  await db.sql.begin(async (tx) => {
+    await finishLease(tx, { id: first[0].id, workerId: "w-one", status: "done" });
+    await recordOutcome(tx, { jobId: job.id, host: first[0].host, fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0, answeredAt });
+  });
+  const [h] = await db.sql<{ waitMs: number }[]>`
+    select extract(epoch from next_fetch_at)::float8 * 1000 - ${answeredAt.getTime()} as "waitMs" from hosts where job_id = ${job.id} and host = ${first[0].host}`;
+  assert.ok(Math.abs(h.waitMs - 200) < 1, `the host's next fetch is a delay after the answer (${h.waitMs} ms)`);
+  await db.sql`update hosts set next_fetch_at = now() where job_id = ${job.id} and host = ${first[0].host}`;
+  assert.deepEqual((await claim()).map((c) => c.host), [first[0].host]);
 });
 
 test("exact and near duplicates are stored, marked as such, and their links are not followed", async () => {

@@ -11,8 +11,6 @@ import type { MergeMode } from "../strategy/types";
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
   id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
-  /** When the claim was asked for (local clock): the host's delay runs from about then. */
-  claimedAt: number;
 }
 
 /**
@@ -31,7 +29,8 @@ export const MAX_ATTEMPTS = 3;
 
 /**
  * Lease up to `limit` URLs of one running job: the best pending URL of each host that is ready
- * now (its delay has passed and it has a free connection), best first (priority, then lower
+ * now (its delay has passed and it has a free connection: one when it has a delay, see the SQL
+ * function host_connections), best first (priority, then lower
  * depth, then older). A busy host never holds up the others, and each claimed host's next
  * fetch moves `max(min delay, Crawl-delay)` into the future.
  *
@@ -45,8 +44,7 @@ export async function claimUrls(
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<ClaimedUrl[]> {
   const jobFilter = opts.jobIds ?? null;
-  const claimedAt = Date.now();
-  const rows = await sql<Omit<ClaimedUrl, "claimedAt">[]>`
+  const rows = await sql<ClaimedUrl[]>`
     with job as (
       -- room: what is left of the page budget, and of the job's own concurrency limit
       -- (max_concurrency across all workers; 0 = only each worker's limit).
@@ -66,7 +64,8 @@ export async function claimUrls(
       for no key update of j
     ), ready as (
       select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
-      where h.job_id = (select id from job) and h.in_flight < h.max_connections and h.next_fetch_at <= now()
+      where h.job_id = (select id from job) and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+        and h.next_fetch_at <= now()
         -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
         and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by h.next_fetch_at
@@ -94,7 +93,8 @@ export async function claimUrls(
       -- taken would be taken again (two workers, two requests 2 ms apart on one host).
       update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay
       from cand where h.job_id = (select id from job) and h.host = cand.host
-        and h.in_flight < h.max_connections and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
+        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
+        and (h.robots_state <> 'unknown' or h.in_flight = 0)
       returning h.host
     ), leased as (
       update frontier f set status = 'leased', lease_owner = ${opts.workerId},
@@ -107,7 +107,7 @@ export async function claimUrls(
       where id = (select id from job) and exists (select 1 from leased)
     )
     select * from leased`;
-  return rows.map((r) => ({ ...r, id: String(r.id), claimedAt }));
+  return rows.map((r) => ({ ...r, id: String(r.id) }));
 }
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */

@@ -86,13 +86,3 @@ export async function reserveHostSlot(sql: Sql, jobId: number, host: string, ans
     returning extract(epoch from h.send_at - now())::float8 * 1000 as "waitMs"`;
   return Math.max(0, row?.waitMs ?? 0);
 }
-
-/**
- * A request leaving well after its claim (a busy event loop, a slow lock) restarts the host's
- * delay from now, so that the next claim on the host cannot come less than a delay after it.
- */
-export async function restartHostDelay(sql: Sql, jobId: number, host: string): Promise<void> {
-  await sql`
-    update hosts set next_fetch_at = greatest(next_fetch_at, clock_timestamp() + host_delay(min_delay_ms, crawl_delay_ms))
-    where job_id = ${jobId} and host = ${host}`;
-}
