@@ -57,17 +57,27 @@ async function runNodeTests(label: string, files: string[], env: NodeJS.ProcessE
 }
 
 
+/** Stops the embedded PostgreSQL and removes its directory; also run when the test run is interrupted. */
+let stopDatabase: (() => Promise<void>) | undefined;
+
 async function startDatabase() {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focuscrawl-test-"));
   const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  return {
-    adminUrl: pg.url("postgres"),
-    stop: async () => {
-      await pg.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  let stopped: Promise<void> | undefined;
+  stopDatabase = () => (stopped ??= (async () => {
+    await pg.stop().catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  })());
+  return { adminUrl: pg.url("postgres"), stop: stopDatabase };
+}
+
+// Ctrl-C or a CI timeout must not leave a PostgreSQL running and its directory behind.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the test database before exiting`);
+    void (stopDatabase?.() ?? Promise.resolve()).finally(() => process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1)));
+  });
 }
 
 function findChromium(): string | undefined {
