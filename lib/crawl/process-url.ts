@@ -68,7 +68,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
 }
 
 /**
- * Each redirect hop is checked like a link (ALGORITHMS.md §3): scope, robots.txt, and the host's
+ * Each redirect hop is checked like a link (docs/ALGORITHMS.md §3): scope, robots.txt, and the host's
  * delay (a same-host hop waits for the host's next slot). A hop to another host ends the fetch;
  * its target is queued instead (returns the reason that stops the chain, or null to follow).
  */

@@ -1,5 +1,5 @@
 /**
- * The evaluation measures of seeds 001 and 004 (ALGORITHMS.md §6), computed from one job's
+ * The evaluation measures of seeds 001 and 004 (docs/ALGORITHMS.md §6), computed from one job's
  * fetch log: harvest rate, resource discovery rate (recall), average submitted links,
  * average time per predicted link, MIME contribution ratio, and the page filter's
  * precision, recall and F1 against labels.

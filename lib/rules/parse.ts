@@ -230,7 +230,7 @@ export function parseHtml(html: string, pageUrl: string): ParsedPage {
   };
 }
 
-/** ALGORITHMS.md §5: the site root is home, a page mostly made of anchor text is a hub. */
+/** docs/ALGORITHMS.md §5: the site root is home, a page mostly made of anchor text is a hub. */
 export function classifyPageKind(url: string, anchorTextShare: number, hubShare = 0.5): "home" | "hub" | "content" {
   const u = new URL(url);
   if ((u.pathname === "/" || /^\/index\.\w+$/.test(u.pathname)) && !u.search) return "home";

@@ -1,5 +1,5 @@
 /**
- * Which URLs a job may crawl (ALGORITHMS.md §3): any site, only the seeds' hosts, or only the
+ * Which URLs a job may crawl (docs/ALGORITHMS.md §3): any site, only the seeds' hosts, or only the
  * seeds' registrable domains. Allow patterns widen the seed modes and, with mode "any", are the
  * whole scope; deny patterns always win.
  */

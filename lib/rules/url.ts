@@ -1,4 +1,4 @@
-/** URL normalisation (ALGORITHMS.md §3): one canonical key per document, so each is fetched once per job. */
+/** URL normalisation (docs/ALGORITHMS.md §3): one canonical key per document, so each is fetched once per job. */
 
 /** Schemes the crawler fetches. */
 export const CRAWLABLE_SCHEMES = new Set(["http:", "https:"]);

@@ -97,7 +97,7 @@ test("best-first follows the relevant page, backlinks the most linked URL; every
   }
 });
 
-test("strategy parameters: defaults from ALGORITHMS.md, out-of-range and unknown ones refused with the allowed values", () => {
+test("strategy parameters: defaults from docs/ALGORITHMS.md, out-of-range and unknown ones refused with the allowed values", () => {
   assert.deepEqual(parseStrategyParams("tianwang", {}), { initialWeight: 10, byWeight: 1, random: 1 });
   assert.deepEqual(parseStrategyParams("ipagerank", {}), { d: 0.85, recomputeEvery: 500, c: 0.1 });
   assert.throws(() => parseStrategyParams("ipagerank", { d: 1.5 }), /d must be a number from 0.01 to 0.99/);

@@ -1,5 +1,5 @@
 /**
- * The link-priority strategy interface (ALGORITHMS.md §2). The frontier serves the highest
+ * The link-priority strategy interface (docs/ALGORITHMS.md §2). The frontier serves the highest
  * priority first (ties: lower depth, then older). A strategy scores the new links of each
  * fetched page; it may also recompute every queued URL's priority over the job's link graph
  * (PageRank family, HITS) and change how URLs are selected (Tianwang's random turns).

@@ -1,4 +1,4 @@
-/** Text → terms (ALGORITHMS.md §1): jieba for CJK, lower-cased Latin words, stop words dropped. */
+/** Text → terms (docs/ALGORITHMS.md §1): jieba for CJK, lower-cased Latin words, stop words dropped. */
 import { Jieba } from "@node-rs/jieba";
 import { dict } from "@node-rs/jieba/dict.js";
 import { isStopWord } from "./stop-words";

@@ -1,5 +1,5 @@
 /**
- * Topics (ALGORITHMS.md §1, seed 004 §3.7): a TF-IDF vector built from CLC classes, weighted
+ * Topics (docs/ALGORITHMS.md §1, seed 004 §3.7): a TF-IDF vector built from CLC classes, weighted
  * keywords, example texts and example pages, trimmed to the top K terms and L2-normalised;
  * pages are scored by cosine against it, with an explanation of the terms that made the score.
  */
@@ -166,7 +166,7 @@ export function buildTopic(definition: TopicDefinition, exampleUrlTexts: string[
 
 /**
  * The page filter's one rule: a page is relevant when its relevance reaches the threshold
- * (>=, ALGORITHMS.md §1). Every place that decides relevance calls this; SQL that selects
+ * (>=, docs/ALGORITHMS.md §1). Every place that decides relevance calls this; SQL that selects
  * pages by relevance (lib/maintenance/refine.ts) states the same comparison.
  */
 export function isRelevantAt(relevance: number, threshold: number): boolean {

@@ -3,7 +3,7 @@
 /** Term → weight. */
 export type TermVector = Map<string, number>;
 
-/** Term frequencies of `terms`, each term of `boosted` counting `boost` times (title boost, ALGORITHMS.md §1). */
+/** Term frequencies of `terms`, each term of `boosted` counting `boost` times (title boost, docs/ALGORITHMS.md §1). */
 export function termFrequencies(terms: string[], boosted: string[] = [], boost = 1): TermVector {
   const v: TermVector = new Map();
   for (const t of terms) v.set(t, (v.get(t) ?? 0) + 1);
