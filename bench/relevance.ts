@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { clcAncestors } from "../lib/topic/clc/tree";
-import { buildTopic, DEFAULT_TOP_K, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
+import { buildTopic, DEFAULT_TOP_K, isRelevantAt, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
 import { ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
 import { DISCIPLINE_TO_CLC } from "./csl-mapping";
@@ -39,7 +39,7 @@ export function rocAuc(scores: number[], labels: boolean[]): number {
 
 function f1At(scores: number[], labels: boolean[], t: number) {
   let tp = 0, fp = 0, fn = 0;
-  scores.forEach((s, i) => (s >= t ? (labels[i] ? tp++ : fp++) : labels[i] && fn++));
+  scores.forEach((s, i) => (isRelevantAt(s, t) ? (labels[i] ? tp++ : fp++) : labels[i] && fn++));
   const precision = tp + fp ? tp / (tp + fp) : 0;
   const recall = tp + fn ? tp / (tp + fn) : 0;
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
@@ -86,8 +86,8 @@ const seconds = (performance.now() - started) / 1000;
 const withFeedback = results.map(({ code, topic, scorer, labels, indexes, scores: before }) => {
   const ranked = docs.map((d) => ({ page: { title: d.title, text: d.abstract }, s: scorePage(scorer, d.title, d.abstract).relevance }))
     .sort((a, b) => b.s - a.s);
-  const over = ranked.filter((r) => r.s >= DEFAULT_PAGE_THRESHOLD).map((r) => r.page);
-  const below = ranked.filter((r) => r.s < DEFAULT_PAGE_THRESHOLD).map((r) => r.page);
+  const over = ranked.filter((r) => isRelevantAt(r.s, DEFAULT_PAGE_THRESHOLD)).map((r) => r.page);
+  const below = ranked.filter((r) => !isRelevantAt(r.s, DEFAULT_PAGE_THRESHOLD)).map((r) => r.page);
   const asBuilt = { code, labels, scores: before, auc: rocAuc(before, labels), isAdapted: false, crossing: 0 };
   if (over.length < ADAPT_MIN_RELEVANT) return asBuilt;
   const centroid = new PageCentroid(topic, { keepTerms: true });

@@ -6,7 +6,7 @@ import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
 import { fetchExampleTexts } from "../crawl/example-pages";
 import { DEFAULT_FEEDBACK_PAGES, MAX_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../topic/feedback";
-import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, TopicError, warmUpTextPipeline, type TopicVector } from "../topic/topic";
+import { buildTopic, isRelevantAt, scorePage, topicScorer, TopicDefinitionSchema, TopicError, warmUpTextPipeline, type TopicVector } from "../topic/topic";
 import { UsageError } from "./args";
 import { DEFAULT_PAGE_THRESHOLD } from "../jobs/input";
 
@@ -116,7 +116,7 @@ async function runRefine(argv: string[]): Promise<number> {
   const below = new PageCentroid(topic);
   for await (const doc of readDocs(values.in)) {
     const score = scorePage(scorer, doc.title, doc.text).relevance;
-    if (score < threshold && below.count < MAX_NON_RELEVANT_PAGES) below.add(doc);
+    if (!isRelevantAt(score, threshold) && below.count < MAX_NON_RELEVANT_PAGES) below.add(doc);
     if (score <= 0 || (best.length === n && score <= best[n - 1].score)) continue;
     const at = best.findIndex((b) => b.score < score);
     best.splice(at === -1 ? best.length : at, 0, { title: doc.title, text: doc.text, score });

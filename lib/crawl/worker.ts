@@ -89,7 +89,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
       if (err instanceof LeaseLostError) return log(err.message);
       const detail = (err as { detail?: string }).detail; // Postgres errors explain deadlocks and constraint failures here
       log(`error on ${item.url}: ${(err as Error).message}${detail ? ` (${detail.replace(/\s+/g, " ")})` : ""}`);
-      await retryLater(opts.sql, { id: item.id, workerId, error: `internal: ${(err as Error).message}` }).catch(() => {});
+      // The host may have answered before the failure: its delay counts from now, which is later.
+      await retryLater(opts.sql, { id: item.id, workerId, error: `internal: ${(err as Error).message}`, answeredAt: new Date() }).catch(() => {});
     }
   }
 

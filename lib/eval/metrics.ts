@@ -6,11 +6,12 @@
  */
 import { mimeFromExtension } from "../rules/classify";
 import { mimeRelevance } from "../strategy/cmscrawler";
+import type { FetchLog } from "../store/measures";
 
 /** A stored page in fetch order. */
-export interface FetchedPage { url: string; isRelevant: boolean; at: number }
+export type FetchedPage = FetchLog["pages"][number];
 /** A URL the job queued (a link prediction), with when. */
-export interface QueuedUrl { url: string; at: number }
+export type QueuedUrl = FetchLog["queued"][number];
 
 /** Ground truth: which URLs are relevant, and how many relevant pages the web has. */
 export interface Labels { relevant: Set<string>; relevantCount: number }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseDocument } from "htmlparser2";
-import { collectText, joinSpans, measureBlocks, spanOf } from "./dom-text";
+import { collectText, collectTextUpTo, joinSpans, measureBlocks, spanOf } from "./dom-text";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -30,4 +30,14 @@ test("walks are iterative: 20,000 nested elements (past the call stack of a recu
   const doc = parseDocument(`${"<span>".repeat(depth)}深处${"</span>".repeat(depth)}`);
   assert.equal(collectText(doc), "深处");
   assert.equal([...measureBlocks(doc, () => false).spans.values()][0].core, 2);
+});
+
+test("collectTextUpTo reads only as far as needed and keeps the same beginning", () => {
+  const doc = parseDocument(`<a href="/1">${"<b> 计算机  网络 </b>".repeat(500)}</a>`);
+  const link = doc.children[0];
+  for (const max of [0, 1, 7, 200]) {
+    const part = collectTextUpTo(link, max);
+    assert.equal(squash(part).slice(0, max), squash(collectText(link)).slice(0, max), `max ${max}`);
+    assert.ok(part.length < collectText(link).length, "stops before the end");
+  }
 });

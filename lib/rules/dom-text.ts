@@ -33,9 +33,6 @@ export function joinSpans(a: Span, b: Span): Span {
   return { core: a.core + b.core + (a.trail || b.lead ? 1 : 0), lead: a.lead, trail: b.trail, blank: false, hasSpace: true };
 }
 
-/** Length of the squashed text a span stands for. */
-export const squashedLength = (s: Span) => s.core;
-
 /** Lowercase tag name of an element node, or null for text, comments and the document. */
 const tagOf = (n: AnyNode) => (isTag(n) ? n.name.toLowerCase() : null);
 
@@ -65,6 +62,25 @@ export function walk(root: AnyNode, visit: { enter?: (n: AnyNode) => void; leave
 export function collectText(root: AnyNode, skip?: (el: Element) => boolean): string {
   const parts: string[] = [];
   walk(root, { skip, enter: (n) => { if (isText(n)) parts.push(n.data); } });
+  return parts.join("");
+}
+
+/**
+ * The beginning of the text below `root`: it stops reading once the text squashes to more than
+ * `maxChars` characters, so `squash(result).slice(0, maxChars)` equals the same cut of the whole
+ * text. Links nested in one another would otherwise each read the rest of the page.
+ */
+export function collectTextUpTo(root: AnyNode, maxChars: number): string {
+  const parts: string[] = [];
+  let span: Span = EMPTY;
+  const stack: AnyNode[] = hasChildren(root) ? [...root.children].reverse() : [];
+  while (stack.length && span.core <= maxChars) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      parts.push(node.data);
+      span = joinSpans(span, spanOf(node.data));
+    } else if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
   return parts.join("");
 }
 
@@ -98,15 +114,4 @@ export function measureBlocks(root: AnyNode, skip: (el: Element) => boolean): Bl
     },
   });
   return { spans, anchorChars };
-}
-
-/** The first element below `root` (in document order) for which `test` is true. */
-export function findFirst(root: AnyNode, test: (el: Element) => boolean): Element | undefined {
-  const stack: AnyNode[] = hasChildren(root) ? [...root.children].reverse() : [];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (isTag(node) && test(node)) return node;
-    if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-  }
-  return undefined;
 }

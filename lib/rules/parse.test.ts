@@ -75,3 +75,9 @@ test("link-dense blocks leave the main text, unless the page is only links", () 
   const hub = parseHtml(`<body>${menu}</body>`, "http://e.test/list");
   assert.ok(hub.mainText.includes("菜单项目3"));
 });
+
+test("links nested in links: each anchor is read only as far as it is kept", () => {
+  const nested = parseHtml(`<body>${'<a href="/n"><b>层层链接 '.repeat(300)}</body>`, "http://e.test/");
+  assert.equal(nested.links.length, 1);
+  assert.equal(nested.links[0].anchor.length, 200, "an anchor is cut at 200 characters");
+});

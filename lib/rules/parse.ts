@@ -1,12 +1,13 @@
 /**
  * HTML → title, main text and out-links with their metadata (seed 004 §3.5). The DOM is built
- * with htmlparser2 (what cheerio uses underneath, about 3x faster than its default parse5 on the
- * same pages, DESIGN.md) and read in a few linear walks (dom-text.ts) rather than through CSS
- * selectors: the elements it needs are indexed in one walk, every text is read once.
+ * with htmlparser2 (what cheerio uses underneath; about 3x faster than cheerio's default parse5
+ * on the same pages in the design's measurements) and read in a few linear walks (dom-text.ts)
+ * rather than through CSS selectors: the elements it needs are indexed in one walk, every text
+ * is read once, and a link's own text only as far as its anchor is kept.
  */
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
-import { collectText, findFirst, measureBlocks, walk } from "./dom-text";
+import { collectText, collectTextUpTo, measureBlocks, walk } from "./dom-text";
 import { mimeFromExtension } from "./classify";
 import { canonicalizeUrl } from "./url";
 
@@ -116,6 +117,8 @@ interface PageElements {
   robotsMeta?: Element; base?: Element; title?: Element; firstH1orH2?: Element;
   /** `a[href], area[href]`. */
   anchors: Element[];
+  /** The first `img[alt]` inside each `a[href]` that has one. */
+  anchorImages: Map<Element, Element>;
   /** `frame[src], iframe[src]`. */
   frames: Element[];
   /** `link[href][rel]`. */
@@ -128,13 +131,22 @@ const HEADING_OR_P = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "p"]);
 
 /** Index the elements of a parsed document (names as htmlparser2 gives them: lower case in HTML). */
 function indexElements(doc: AnyNode): PageElements {
-  const page: PageElements = { anchors: [], frames: [], linkTags: [], headingsAndParagraphs: [], bodies: [] };
+  const page: PageElements = { anchors: [], anchorImages: new Map(), frames: [], linkTags: [], headingsAndParagraphs: [], bodies: [] };
+  // Open a[href] elements still without an image: an img[alt] is the image of all of them.
+  const awaitingImage: Element[] = [];
   walk(doc, {
+    leave: (n) => { if (awaitingImage[awaitingImage.length - 1] === n) awaitingImage.pop(); },
     enter: (n) => {
       if (!isTag(n)) return;
       const { name, attribs: a } = n;
-      if ((name === "a" || name === "area") && a.href !== undefined) page.anchors.push(n);
-      else if ((name === "frame" || name === "iframe") && a.src !== undefined) page.frames.push(n);
+      if (name === "img" && a.alt !== undefined) {
+        for (const anchor of awaitingImage) page.anchorImages.set(anchor, n);
+        awaitingImage.length = 0;
+      }
+      if ((name === "a" || name === "area") && a.href !== undefined) {
+        page.anchors.push(n);
+        if (name === "a") awaitingImage.push(n);
+      } else if ((name === "frame" || name === "iframe") && a.src !== undefined) page.frames.push(n);
       else if (name === "link" && a.href !== undefined && a.rel !== undefined) page.linkTags.push(n);
       else if (name === "meta" && !page.robotsMeta && a.name?.toLowerCase() === "robots") page.robotsMeta = n;
       else if (name === "base" && !page.base && a.href !== undefined) page.base = n;
@@ -149,9 +161,15 @@ function indexElements(doc: AnyNode): PageElements {
   return page;
 }
 
+/** Whether `el` or one of its ancestors is skipped (a <body> misplaced inside a <noscript>, say). */
+function isInside(el: Element, skip: (el: Element) => boolean): boolean {
+  for (let node: AnyNode | null = el; node; node = node.parent) if (isTag(node) && skip(node)) return true;
+  return false;
+}
+
 /** The text of the page's body (of the whole document when the body has none), leaving out skipped elements. */
 function pageText(bodies: Element[], doc: AnyNode, skip: (el: Element) => boolean): string {
-  return squash(bodies.map((b) => collectText(b, skip)).join("") || collectText(doc, skip));
+  return squash(bodies.filter((b) => !isInside(b, skip)).map((b) => collectText(b, skip)).join("") || collectText(doc, skip));
 }
 
 /**
@@ -196,9 +214,9 @@ export function parseHtml(html: string, pageUrl: string): ParsedPage {
 
   for (const el of page.anchors) {
     const title = attr(el, "title");
-    const img = el.name === "area" ? el : findFirst(el, (d) => d.name === "img" && d.attribs.alt !== undefined);
+    const img = el.name === "area" ? el : page.anchorImages.get(el);
     const alt = img ? attr(img, "alt") : "";
-    const text = squash(collectText(el)).slice(0, MAX_ANCHOR_CHARS);
+    const text = squash(collectTextUpTo(el, MAX_ANCHOR_CHARS)).slice(0, MAX_ANCHOR_CHARS);
     anchorChars += text.length;
     if (isNofollow || /\bnofollow\b/i.test(el.attribs.rel ?? "")) continue;
     add(el.attribs.href, el.name === "area" ? "area" : "a", { anchor: text || title || alt, title, alt, nearby: nearbyText(el, text) });

@@ -14,24 +14,27 @@ export type JobEventKind =
   | "topic-changed" | "topic-refined" | "topic-adapted" | "topic-adapt-deferred"
   | "recomputed" | "recompute-failed";
 
-type PrismaTx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+/** A Prisma client or transaction. */
+type PrismaDb = Pick<PrismaClient, "$queryRawUnsafe">;
 
 /**
- * Record an event of job `jobId` and notify its listeners (on commit, inside a transaction).
- * The notification reads the inserted row through a lateral join, as finishJobs does: a
- * pg_notify selected on its own returns void, which Prisma's raw queries cannot read.
+ * Store an event and notify the job's listeners in one statement, with parameters $1 job id,
+ * $2 kind, $3 message, $4 channel. The notification reads the inserted row through a lateral
+ * join, as finishJobs does: a pg_notify selected on its own returns void, which Prisma's raw
+ * queries cannot read.
  */
+const RECORD_EVENT_SQL = `
+  with e as (insert into job_events (job_id, kind, message) values ($1, $2, $3) returning job_id)
+  select e.job_id from e cross join lateral (select pg_notify($4, e.job_id::text)) notified`;
+
+/** Record an event of job `jobId` and notify its listeners (on commit, inside a transaction). */
 export async function recordJobEvent(db: Sql | Tx, jobId: number, kind: JobEventKind, message: string): Promise<void> {
-  await db`
-    with e as (insert into job_events (job_id, kind, message) values (${jobId}, ${kind}, ${message}) returning job_id)
-    select e.job_id from e cross join lateral (select pg_notify(${JOB_CHANNEL}, e.job_id::text)) notified`;
+  await db.unsafe(RECORD_EVENT_SQL, [jobId, kind, message, JOB_CHANNEL]);
 }
 
 /** The same as recordJobEvent, for writes that run through Prisma (the dashboard's CRUD). */
-export async function recordJobEventPrisma(db: PrismaClient | PrismaTx, jobId: number, kind: JobEventKind, message: string): Promise<void> {
-  await db.$queryRaw`
-    with e as (insert into job_events (job_id, kind, message) values (${jobId}, ${kind}, ${message}) returning job_id)
-    select e.job_id from e cross join lateral (select pg_notify(${JOB_CHANNEL}, e.job_id::text)) notified`;
+export async function recordJobEventPrisma(db: PrismaDb, jobId: number, kind: JobEventKind, message: string): Promise<void> {
+  await db.$queryRawUnsafe(RECORD_EVENT_SQL, jobId, kind, message, JOB_CHANNEL);
 }
 
 /** Wake the listeners of job `jobId` without an event (its counters, pages or topic changed). */

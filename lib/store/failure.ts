@@ -1,6 +1,6 @@
 /**
- * Why a store or maintenance operation did not happen, without HTTP: routes and server actions
- * map the kind to their own answer (app/api/failure.ts), the CLI to an exit code.
+ * Why a store or maintenance operation did not happen, without HTTP: routes map the kind to a
+ * status (app/api/failure.ts), server actions and the CLI to their own messages.
  */
 
 /** not-found: the job or topic named does not exist; conflict: its state forbids it now; invalid: bad input. */

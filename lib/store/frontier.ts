@@ -4,7 +4,7 @@
  */
 import type { JobEventKind } from "./events";
 import { JOB_CHANNEL } from "./infra/listen";
-import { releaseHost } from "./hosts";
+import { answerAgeMs, releaseHost } from "./hosts";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 
@@ -198,8 +198,8 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
         in_flight = greatest(hosts.in_flight - 1, 0),
-        next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz, ${o.answeredAt ?? null}::timestamptz
-          + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
+        next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz,
+          clock_timestamp() - ${answerAgeMs(o.answeredAt)}::float8 * interval '1 millisecond' + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
         updated_at = now()
       returning 1
     )

@@ -20,6 +20,16 @@ export async function ensureHosts(tx: Tx, jobId: number, hosts: string[], p: Hos
 }
 
 /**
+ * How long ago (ms, on the worker's clock) the host answered, or null. Statements turn it into
+ * a time on the database's clock (`clock_timestamp() - age`), so a worker
+ * whose clock differs from the database's never shortens a host's delay: the age is taken
+ * before the statement runs, so the estimate is never earlier than the real answer.
+ */
+export function answerAgeMs(answeredAt: Date | undefined): number | null {
+  return answeredAt ? Math.max(0, Date.now() - answeredAt.getTime()) : null;
+}
+
+/**
  * Free the connection slot a claim took on `host`. The host's next fetch waits its delay from
  * `answeredAt` (when the host's answer to our request arrived) and at least until `notBefore`
  * (429/503 Retry-After).
@@ -35,7 +45,7 @@ export async function releaseHost(tx: Tx, jobId: number, host: string, notBefore
   await tx`
     update hosts set in_flight = greatest(in_flight - 1, 0),
       next_fetch_at = greatest(next_fetch_at, ${notBefore ?? null}::timestamptz,
-        ${answeredAt ?? null}::timestamptz + host_delay(min_delay_ms, crawl_delay_ms)),
+        clock_timestamp() - ${answerAgeMs(answeredAt)}::float8 * interval '1 millisecond' + host_delay(min_delay_ms, crawl_delay_ms)),
       updated_at = now()
     where job_id = ${jobId} and host = ${host}`;
 }
@@ -65,7 +75,8 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
     update hosts set robots_state = ${r.state}, robots_txt = ${r.txt}, crawl_delay_ms = ${r.crawlDelayMs},
       robots_expires_at = ${r.expiresAt}, updated_at = now(),
       robots_failures = case when ${r.state} = 'unreachable' then robots_failures + 1 else 0 end,
-      next_fetch_at = greatest(next_fetch_at, ${answeredAt}::timestamptz + host_delay(min_delay_ms, ${r.crawlDelayMs}::int))
+      next_fetch_at = greatest(next_fetch_at,
+        clock_timestamp() - ${answerAgeMs(answeredAt)}::float8 * interval '1 millisecond' + host_delay(min_delay_ms, ${r.crawlDelayMs}::int))
     where job_id = ${jobId} and host = ${host}`;
 }
 
@@ -77,12 +88,14 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
 export async function reserveHostSlot(sql: Sql, jobId: number, host: string, answeredAt: Date): Promise<number> {
   const [row] = await sql<{ waitMs: number }[]>`
     with h as (
-      select id, host_delay(min_delay_ms, crawl_delay_ms) as delay,
-        greatest(next_fetch_at, now(), ${answeredAt}::timestamptz + host_delay(min_delay_ms, crawl_delay_ms)) as send_at
-      from hosts where job_id = ${jobId} and host = ${host}
-      for update
+      select id, host_delay(min_delay_ms, crawl_delay_ms) as delay, t.now,
+        greatest(next_fetch_at, t.now, t.now - ${answerAgeMs(answeredAt)}::float8 * interval '1 millisecond'
+          + host_delay(min_delay_ms, crawl_delay_ms)) as send_at
+      from hosts cross join (select clock_timestamp() as now) t
+      where job_id = ${jobId} and host = ${host}
+      for update of hosts
     )
     update hosts set next_fetch_at = h.send_at + h.delay from h where hosts.id = h.id
-    returning extract(epoch from h.send_at - now())::float8 * 1000 as "waitMs"`;
+    returning extract(epoch from h.send_at - h.now)::float8 * 1000 as "waitMs"`;
   return Math.max(0, row?.waitMs ?? 0);
 }

@@ -1,7 +1,7 @@
 /** Reads the evaluation measures from: a job's fetch log and when its topic learned. */
 import type { Sql } from "./infra/sql";
 
-/** A job's stored pages in fetch order and the URLs it queued (times in epoch ms), as lib/eval/metrics.ts reads them. */
+/** A job's stored pages in fetch order and the URLs it queued (link predictions), times in epoch ms. */
 export interface FetchLog {
   pages: { url: string; isRelevant: boolean; at: number }[];
   queued: { url: string; at: number }[];

@@ -166,8 +166,9 @@ export function buildTopic(definition: TopicDefinition, exampleUrlTexts: string[
 
 /**
  * The page filter's one rule: a page is relevant when its relevance reaches the threshold
- * (>=, docs/ALGORITHMS.md §1). Every place that decides relevance calls this; SQL that selects
- * pages by relevance (lib/maintenance/refine.ts) states the same comparison.
+ * (>=, docs/ALGORITHMS.md §1). Every place that decides relevance calls this (the crawl, re-scoring,
+ * learning, `focuscrawl score`, the relevance bench); SQL that selects pages by relevance
+ * (lib/maintenance/refine.ts) states the same comparison.
  */
 export function isRelevantAt(relevance: number, threshold: number): boolean {
   return relevance >= threshold;

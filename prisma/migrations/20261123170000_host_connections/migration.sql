@@ -5,4 +5,4 @@
 -- 56 ms before the second with a 150 ms delay. Without a delay, max_connections applies.
 CREATE FUNCTION host_connections(max_connections integer, min_delay_ms integer, crawl_delay_ms integer) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN CASE WHEN greatest(min_delay_ms, coalesce(crawl_delay_ms, 0)) > 0 THEN 1 ELSE max_connections END;
+  RETURN CASE WHEN host_delay(min_delay_ms, crawl_delay_ms) > interval '0' THEN 1 ELSE max_connections END;
