@@ -1,6 +1,7 @@
 /**
  * Parse time of hostile page shapes (bench, not a test): `npm run bench:parse -- --mib 5`.
- * Prints milliseconds per shape; the text extraction is linear in the page's size (dom-text.ts).
+ * Prints milliseconds per shape: parsing is linear in the page's size whatever its shape (dom-text.ts,
+ * nesting.ts).
  */
 import { parseArgs } from "node:util";
 import { parseHtml } from "../lib/rules/parse";
@@ -12,6 +13,8 @@ const SHAPES: Record<string, (n: number) => string> = {
   "closed <p>": (n) => "<p>大量重复的内容 huge body</p>\n".repeat(n),
   "links in <p>": (n) => '<p><a href="/x1">link</a> text</p>'.repeat(n),
   "one link per nested <div> (depth 2,000)": (n) => '<div><a href="/x">a</a> t'.repeat(2000) + "<p>正文</p>".repeat(n) + "</div>".repeat(2000),
+  "nested <div>s": (n) => "<div>".repeat(n) + "深处" + "</div>".repeat(n),
+  "links nested in links": (n) => '<a href="/n"><b>层层链接 '.repeat(n),
 };
 for (const [name, make] of Object.entries(SHAPES)) {
   const unit = make(1).length;

@@ -8,6 +8,7 @@
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
 import { collectText, collectTextUpTo, measureBlocks, walk } from "./dom-text";
+import { flattenDeepNesting } from "./nesting";
 import { mimeFromExtension } from "./classify";
 import { canonicalizeUrl } from "./url";
 
@@ -192,7 +193,7 @@ function extractMainText(bodies: Element[], doc: AnyNode): string {
 
 /** Parse `html` fetched from `pageUrl`. Links are resolved against `<base href>` when present. */
 export function parseHtml(html: string, pageUrl: string): ParsedPage {
-  const doc = parseDocument(html, { decodeEntities: true });
+  const doc = parseDocument(flattenDeepNesting(html).html, { decodeEntities: true });
   const page = indexElements(doc);
   const robots = (page.robotsMeta?.attribs.content ?? "").toLowerCase();
   const baseHref = page.base?.attribs.href;
