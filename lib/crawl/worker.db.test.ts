@@ -94,7 +94,9 @@ function startWorkerProcess(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], {
     cwd: ROOT, stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, DATABASE_URL: db.url, ALLOW_PRIVATE_NETWORKS: "1", WORKER_CONCURRENCY: "8",
-      WORKER_HEARTBEAT_MS: "300", WORKER_STALE_AFTER_MS: "1500", WORKER_IDLE_POLL_MS: "100", ...env },
+      // A killed worker's leases return after 5 s; a loaded machine can hold a live worker's
+      // heartbeat back for more than a second, and its leases must not be taken from it then.
+      WORKER_HEARTBEAT_MS: "300", WORKER_STALE_AFTER_MS: "5000", WORKER_IDLE_POLL_MS: "100", ...env },
   });
 }
 
@@ -157,7 +159,8 @@ test("two worker processes on one job: no URL fetched twice, each host's delay a
     const delayMs = 150;
     const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: slow.web.portal, maxPages: 500, resolve: [`*=127.0.0.1:${slow.port}`],
       minDelayMs: delayMs, maxHostConnections: 2 });
-    const workers = [startWorkerProcess({}), startWorkerProcess({})];
+    // Nothing dies here: a worker is never taken for dead, so no URL may be fetched twice.
+    const workers = [startWorkerProcess({ WORKER_STALE_AFTER_MS: "60000" }), startWorkerProcess({ WORKER_STALE_AFTER_MS: "60000" })];
     await waitFor("100 pages", async () => (await storedPages(job.id)) >= 100);
     await db.sql`update jobs set status = 'paused' where id = ${job.id}`;
     const pausedAt = Date.now();
