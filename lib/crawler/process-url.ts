@@ -5,6 +5,7 @@ import { requeueUntried, retryLater } from "../db/frontier";
 import { readRobots, reserveHostSlot, restartHostDelay, saveRobots } from "../db/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../db/pages";
 import { loadStrategyState } from "../db/strategy-state";
+import { prepareRawBody } from "../store/page-bodies";
 import { emptyState } from "../strategy/types";
 import type { Sql } from "../db/sql";
 import { pageTerms, scoreTerms } from "../topic/topic";
@@ -235,5 +236,6 @@ async function buildPageRecord(
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
     politeness: ctx.politeness,
+    rawBody: await prepareRawBody(s, { status: outcome.status, body: outcome.body, headers: outcome.headers, finalUrl: outcome.finalUrl, userAgent: deps.userAgent }),
   };
 }

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { useTestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { storeTestPage } from "../testing/results-fixtures";
+import { parseResultFilters, RESULT_SORTS, type ResultFilters } from "../results/filters";
+import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery } from "./results";
+import { fillSearchVectors } from "./search-vector";
+import { readRawBody } from "./page-bodies";
+import { judgePage } from "./judgements";
+
+const ctx = useTestDatabase();
+
+/** A view from query text, failing the test on a bad one. */
+function view(query: string): ResultFilters {
+  const r = parseResultFilters(new URLSearchParams(query));
+  if (!r.ok) throw new Error(r.problem.message);
+  return r.value;
+}
+
+async function titles(jobId: number, query: string, perScreen = 100) {
+  return (await listResults(ctx.db.sql, prepareResultQuery(jobId, view(query)), perScreen)).rows.map((r) => r.title);
+}
+
+const PAGES = [
+  { url: "http://nong.test/1", title: "农业机械化发展", mainText: "拖拉机和收割机让农业机械化水平不断提高。", relevance: 0.8, depth: 1 },
+  { url: "http://nong.test/2", title: "玉米种植技术", mainText: "玉米的播种要用播种机，农业机械在春耕中很重要。", relevance: 0.5, depth: 2 },
+  { url: "http://nong.test/3", title: "农村集市", mainText: "集市上卖蔬菜和水果。", relevance: 0.1, depth: 2, pageKind: "hub" },
+  { url: "http://shop.test/a", title: "Tractor shop", mainText: "We sell tractors. =HYPERLINK(\"http://evil\")", relevance: 0.3, depth: 3, httpStatus: 203 },
+  { url: "http://shop.test/b", title: "关于我们", mainText: "公司简介", relevance: 0.05, depth: 1, pageKind: "home" },
+];
+
+test("the page store keeps the host, a jieba search vector and the gzip-compressed raw body", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  const id = await storeTestPage(ctx.db.sql, job.id, { ...PAGES[0], html: "<html><body><h1>农业机械化发展</h1></body></html>" });
+  const [p] = await ctx.db.sql`select host, search_vector::text as v from pages where id = ${id}`;
+  assert.equal(p.host, "nong.test");
+  assert.match(p.v, /'机械化':\d+A/, "title terms weigh A");
+  assert.match(p.v, /'拖拉机':\d+B/, "main-text terms weigh B");
+  assert.match(p.v, /'农业':/, "search mode also indexes the words inside long words");
+  const kept = await readRawBody(ctx.db.sql, job.id, id);
+  assert.equal(kept?.body.toString("utf8"), "<html><body><h1>农业机械化发展</h1></body></html>");
+  assert.equal(kept?.statusLine, "HTTP/1.1 200 OK");
+  assert.equal(await readRawBody(ctx.db.sql, job.id + 1, id), null, "another job's page has no body for this job");
+  const [{ stored }] = await ctx.db.sql`select octet_length(body_gzip) as stored from page_bodies where page_id = ${id}`;
+  assert.ok(stored > 0 && stored !== kept?.body.length, "the body is stored compressed");
+});
+
+test("filters, Chinese search with ranking and snippets, and host counts", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  for (const p of PAGES) await storeTestPage(ctx.db.sql, job.id, p);
+  const [first] = await ctx.db.sql`select id from pages where job_id = ${job.id} and title = '玉米种植技术'`;
+  await ctx.db.sql`update pages set duplicate_of = ${first.id} where job_id = ${job.id} and title = '农村集市'`;
+
+  assert.deepEqual(await titles(job.id, ""), ["农业机械化发展", "玉米种植技术", "Tractor shop", "农村集市", "关于我们"]);
+  assert.deepEqual(await titles(job.id, "view=relevant"), ["农业机械化发展", "玉米种植技术", "Tractor shop"]);
+  assert.deepEqual(await titles(job.id, "view=not-relevant&host=shop.test"), ["关于我们"]);
+  assert.deepEqual(await titles(job.id, "min=0.2&max=0.6"), ["玉米种植技术", "Tractor shop"]);
+  assert.deepEqual(await titles(job.id, "kind=hub"), ["农村集市"]);
+  assert.deepEqual(await titles(job.id, "depth=2"), ["玉米种植技术", "农村集市"]);
+  assert.deepEqual(await titles(job.id, "status=203"), ["Tractor shop"]);
+  assert.deepEqual(await titles(job.id, "dup=hide&host=nong.test"), ["农业机械化发展", "玉米种植技术"]);
+
+  // 农业机械 is in the first page's title (weight A) and the second's text (weight B).
+  const search = await listResults(ctx.db.sql, prepareResultQuery(job.id, view("q=农业机械")));
+  assert.deepEqual(search.rows.map((r) => r.title), ["农业机械化发展", "玉米种植技术"]);
+  assert.ok(search.rows[0].rank! > search.rows[1].rank!, "a title match ranks higher");
+  assert.match(search.rows[1].snippet, /农业机械/);
+  assert.deepEqual(await titles(job.id, "q=TRACTORS"), ["Tractor shop"], "Latin words match case-insensitively");
+  assert.deepEqual(await titles(job.id, "q=农业机械 集市"), [], "all words must match");
+  assert.deepEqual(await titles(job.id, "q=' | ! :* & ("), [], "operators in the text are not query syntax");
+  assert.deepEqual(await titles(job.id, "q=的"), [], "a query of stop words only matches nothing");
+  assert.deepEqual(await titles(job.id, "q=农业&sort=depth"), ["农业机械化发展", "玉米种植技术"]);
+
+  const rq = prepareResultQuery(job.id, view("view=relevant&host=nong.test"));
+  assert.equal(await countResults(ctx.db.sql, rq), 2);
+  assert.deepEqual([...await countHosts(ctx.db.sql, rq)], [{ host: "nong.test", pages: 2 }, { host: "shop.test", pages: 1 }]);
+});
+
+test("keyset pagination visits every page once in every order", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  // Ties in every sort key, so that the id must break them.
+  for (let i = 0; i < 23; i++) {
+    await storeTestPage(ctx.db.sql, job.id, { url: `http://h${i % 3}.test/${i}`, title: `页面${i}`, mainText: `农业 第${i}页`, relevance: [0.1, 0.5, 0.5][i % 3], depth: i % 4 });
+  }
+  await ctx.db.sql`update pages set fetched_at = now() - (id % 2) * interval '1 minute' where job_id = ${job.id}`;
+  for (const sort of RESULT_SORTS) {
+    const base = `q=农业&sort=${sort}`;
+    const all = (await listResults(ctx.db.sql, prepareResultQuery(job.id, view(base)), 100)).rows.map((r) => r.id);
+    const seen: string[] = [];
+    let after = "";
+    for (let screen = 0; screen < 20; screen++) {
+      const r = await listResults(ctx.db.sql, prepareResultQuery(job.id, view(base + (after ? `&after=${after}` : ""))), 5);
+      seen.push(...r.rows.map((x) => x.id));
+      if (!r.next) break;
+      after = r.next;
+    }
+    assert.equal(all.length, 23, sort);
+    assert.deepEqual(seen, all, `sort=${sort}: screens join up to the whole list`);
+  }
+});
+
+test("judging a page: values, another job's page, and the precision estimate", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  const other = await makeJob(ctx.db.url, {});
+  const ids = [];
+  for (const p of PAGES) ids.push(await storeTestPage(ctx.db.sql, job.id, p));
+  assert.equal(await estimateJobPrecision(ctx.db.sql, job.id), null);
+  assert.deepEqual(await judgePage(ctx.db.sql, job.id, ids[0], "relevant"), { ok: true, pageId: ids[0], judgement: "relevant" });
+  await judgePage(ctx.db.sql, job.id, ids[1], "irrelevant");
+  await judgePage(ctx.db.sql, job.id, ids[4], "relevant");
+  assert.equal((await judgePage(ctx.db.sql, other.id, ids[2], "relevant")).ok, false, "a page of another job is not found");
+  assert.deepEqual(await estimateJobPrecision(ctx.db.sql, job.id), { judged: 3, precision: 0.5, recall: 0.5 });
+  assert.deepEqual(await titles(job.id, "view=judged-relevant"), ["农业机械化发展", "关于我们"]);
+  assert.deepEqual(await titles(job.id, "view=judged-irrelevant"), ["玉米种植技术"]);
+  assert.deepEqual(await titles(job.id, "view=unjudged"), ["Tractor shop", "农村集市"]);
+  await judgePage(ctx.db.sql, job.id, ids[1], null);
+  assert.deepEqual(await titles(job.id, "view=judged-irrelevant"), []);
+});
+
+test("pages stored before search existed get their vectors filled", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  const id = await storeTestPage(ctx.db.sql, job.id, PAGES[1]);
+  await ctx.db.sql`update pages set search_vector = null where id = ${id}`;
+  assert.deepEqual(await titles(job.id, "q=玉米"), []);
+  assert.equal(await fillSearchVectors(ctx.db.sql, job.id), 1);
+  assert.deepEqual(await titles(job.id, "q=玉米"), ["玉米种植技术"]);
+});

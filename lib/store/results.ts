@@ -1,0 +1,152 @@
+/**
+ * A job's results: filtered, searched, sorted and paged by keyset (never OFFSET: at a million
+ * pages an OFFSET screen reads every row before it). One set of filters serves the results page,
+ * the pages API and export (lib/store/export-rows.ts).
+ */
+import type { Sql } from "../db/sql";
+import type { ResultFilters, ResultSort } from "../results/filters";
+import { encodeCursor } from "../results/filters";
+import { segmentQuery, tsQuerySql, type QueryWord } from "./search-vector";
+
+/** Rows on one screen of results. */
+export const RESULTS_PER_SCREEN = 50;
+/** Characters of main text around the first match shown as a search snippet. */
+const SNIPPET_BEFORE_CHARS = 40;
+const SNIPPET_CHARS = 180;
+
+/** One page in a results list. */
+export interface ResultRow {
+  id: string; url: string; finalUrl: string; title: string; relevance: number; isRelevant: boolean; judgement: string | null;
+  host: string; depth: number; pageKind: string; httpStatus: number; fetchedAt: Date; duplicateOf: string | null;
+  /** Search rank (ts_rank), with a search only. */
+  rank: number | null;
+  /** Main text around the first match (with a search) or its beginning. */
+  snippet: string;
+  sortKey: string;
+}
+
+/** A filtered view of a job's pages with its search words: what both listing and export run. */
+export interface ResultQuery {
+  jobId: number; filters: ResultFilters; words: QueryWord[];
+  /** Every query word and part, for snippets and highlighting. */
+  terms: string[];
+}
+
+/** Segment the search text of `filters` (the same jieba pipeline as the index). */
+export function prepareResultQuery(jobId: number, filters: ResultFilters): ResultQuery {
+  const words = filters.q ? segmentQuery(filters.q) : [];
+  return { jobId, filters, words, terms: [...new Set(words.flatMap((w) => [w.word, ...w.parts]))] };
+}
+
+/** The WHERE conditions of a view, host filter optional (host counts leave it out). */
+export function whereSql(sql: Sql, rq: ResultQuery, opts: { isHostIgnored?: boolean } = {}) {
+  const f = rq.filters;
+  const view = (() => {
+    switch (f.view) {
+      case undefined: return sql``;
+      case "relevant": return sql`and p.is_relevant`;
+      case "not-relevant": return sql`and not p.is_relevant`;
+      case "judged-relevant": return sql`and p.judgement = 'relevant'`;
+      case "judged-irrelevant": return sql`and p.judgement = 'irrelevant'`;
+      case "unjudged": return sql`and p.judgement is null`;
+      default: return f.view satisfies never;
+    }
+  })();
+  // A search whose text has no searchable word (only punctuation or stop words) matches nothing.
+  const search = f.q ? (rq.terms.length ? sql`and p.search_vector @@ ${tsQuerySql(sql, rq.words)}` : sql`and false`) : sql``;
+  return sql`p.job_id = ${rq.jobId} ${view} ${search}
+    ${f.minRelevance !== undefined ? sql`and p.relevance >= ${f.minRelevance}` : sql``}
+    ${f.maxRelevance !== undefined ? sql`and p.relevance <= ${f.maxRelevance}` : sql``}
+    ${f.host && !opts.isHostIgnored ? sql`and p.host = ${f.host}` : sql``}
+    ${f.kind ? sql`and p.page_kind = ${f.kind}` : sql``}
+    ${f.depth !== undefined ? sql`and p.depth = ${f.depth}` : sql``}
+    ${f.status !== undefined ? sql`and p.http_status = ${f.status}` : sql``}
+    ${f.hideDuplicates ? sql`and p.duplicate_of is null` : sql``}`;
+}
+
+/** The sort key expression, its direction and the keyset condition for each order (an allow-list). */
+function orderSql(sql: Sql, rq: ResultQuery) {
+  const sort: ResultSort = rq.filters.sort === "rank" && !rq.terms.length ? "relevance" : rq.filters.sort;
+  const a = rq.filters.after;
+  switch (sort) {
+    case "relevance": return {
+      key: sql`p.relevance::text`, order: sql`p.relevance desc, p.id desc`,
+      after: a ? sql`and (p.relevance, p.id) < (${a.key}::text::float8, ${a.id}::bigint)` : sql``,
+    };
+    case "fetched": return {
+      key: sql`p.fetched_at::text`, order: sql`p.fetched_at desc, p.id desc`,
+      after: a ? sql`and (p.fetched_at, p.id) < (${a.key}::text::timestamptz, ${a.id}::bigint)` : sql``,
+    };
+    case "depth": return {
+      key: sql`p.depth::text`, order: sql`p.depth, p.id`,
+      after: a ? sql`and (p.depth, p.id) > (${a.key}::text::int, ${a.id}::bigint)` : sql``,
+    };
+    case "host": return {
+      key: sql`p.host`, order: sql`p.host, p.id`,
+      after: a ? sql`and (p.host, p.id) > (${a.key}::text, ${a.id}::bigint)` : sql``,
+    };
+    case "rank": {
+      const rank = sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})`;
+      return {
+        key: sql`${rank}::text`, order: sql`${rank} desc, p.id desc`,
+        after: a ? sql`and (${rank}, p.id) < (${a.key}::text::real, ${a.id}::bigint)` : sql``,
+      };
+    }
+    default: return sort satisfies never;
+  }
+}
+
+/** One screen of results and the cursor of the next one (null on the last screen). */
+export async function listResults(sql: Sql, rq: ResultQuery, perScreen = RESULTS_PER_SCREEN) {
+  const o = orderSql(sql, rq);
+  const terms = rq.terms;
+  // The snippet starts a little before the first match of any term (strpos on lower-cased text,
+  // the terms being lower-case); without a search, or when only the title matched, the text's start.
+  const firstHit = terms.length
+    ? sql`coalesce((select min(nullif(strpos(lower(p.main_text), t), 0)) from unnest(${terms}::text[]) as t), 1)`
+    : sql`1`;
+  const rows = await sql<(Omit<ResultRow, "rank"> & { rank: string | null })[]>`
+    select p.id, p.url, p.final_url as "finalUrl", p.title, p.relevance, p.is_relevant as "isRelevant", p.judgement,
+      p.host, p.depth, p.page_kind as "pageKind", p.http_status as "httpStatus", p.fetched_at as "fetchedAt",
+      p.duplicate_of as "duplicateOf",
+      ${terms.length ? sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})::float8` : sql`null::float8`} as rank,
+      substr(p.main_text, greatest(1, ${firstHit} - ${SNIPPET_BEFORE_CHARS}), ${SNIPPET_CHARS}) as snippet,
+      ${o.key} as "sortKey"
+    from pages p
+    where ${whereSql(sql, rq)} ${o.after}
+    order by ${o.order}
+    limit ${perScreen + 1}`;
+  const page = rows.slice(0, perScreen).map((r) => ({ ...r, rank: r.rank === null ? null : Number(r.rank) }));
+  const last = page.at(-1);
+  return { rows: page as ResultRow[], next: rows.length > perScreen && last ? encodeCursor(last.sortKey, last.id) : null };
+}
+
+/** How many pages match the view. */
+export async function countResults(sql: Sql, rq: ResultQuery): Promise<number> {
+  const [r] = await sql<{ n: number }[]>`select count(*)::int as n from pages p where ${whereSql(sql, rq)}`;
+  return r.n;
+}
+
+/** Hosts of the pages matching the view (whatever host it names), most pages first. */
+export async function countHosts(sql: Sql, rq: ResultQuery, limit = 30) {
+  return sql<{ host: string; pages: number }[]>`
+    select p.host, count(*)::int as pages from pages p where ${whereSql(sql, rq, { isHostIgnored: true })}
+    group by p.host order by pages desc, p.host limit ${limit}`;
+}
+
+/**
+ * Precision and recall of the job's page filter estimated from the pages people judged: of the
+ * judged pages it let through, the share judged relevant; of those judged relevant, the share it
+ * let through. Null until some are judged.
+ */
+export async function estimateJobPrecision(sql: Sql, jobId: number) {
+  const [r] = await sql<{ tp: number; fp: number; fn: number; tn: number }[]>`
+    select count(*) filter (where is_relevant and judgement = 'relevant')::int as tp,
+      count(*) filter (where is_relevant and judgement = 'irrelevant')::int as fp,
+      count(*) filter (where not is_relevant and judgement = 'relevant')::int as fn,
+      count(*) filter (where not is_relevant and judgement = 'irrelevant')::int as tn
+    from pages where job_id = ${jobId} and judgement is not null`;
+  const judged = r.tp + r.fp + r.fn + r.tn;
+  if (judged === 0) return null;
+  return { judged, precision: r.tp + r.fp ? r.tp / (r.tp + r.fp) : null, recall: r.tp + r.fn ? r.tp / (r.tp + r.fn) : null };
+}
