@@ -4,6 +4,7 @@ import { EnvError } from "../env";
 import { UsageError } from "./args";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
 import { EVAL_USAGE, runEval } from "./eval";
+import { EXPORT_USAGE, runExport } from "./export";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
 import { runMigrate } from "./migrate";
 import { runScore, runTopic, TOPIC_USAGE } from "./topic";
@@ -17,6 +18,7 @@ commands:
   score     score JSON-lines documents against a topic file
   testweb   serve the deterministic test web
   migrate   apply pending database migrations
+  export    write a job's pages to a CSV, JSON Lines or WARC file
 
 ${CRAWL_USAGE}
 
@@ -24,10 +26,12 @@ ${EVAL_USAGE}
 
 ${TOPIC_USAGE}
 
-${TESTWEB_USAGE}`;
+${TESTWEB_USAGE}
+
+${EXPORT_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate,
+  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate, export: runExport,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */
