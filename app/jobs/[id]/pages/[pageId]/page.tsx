@@ -2,24 +2,39 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getPage, parsePageId } from "@/lib/db/page-queries";
 import { getPrisma } from "@/lib/db/prisma";
+import { getSql } from "@/lib/db/sql";
+import { findPageOrigin } from "@/lib/store/page-origin";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
+import { PageJudge } from "../../judge-buttons";
 
 export const dynamic = "force-dynamic";
 
-/** A stored page. Crawled HTML is never rendered: only its extracted text, as text. */
+/**
+ * A stored page. Crawled HTML is never rendered in the app: its extracted text is shown as text,
+ * and the kept raw HTML only sanitized, from its own URL with a CSP, in an iframe with sandbox="".
+ */
 export default async function StoredPage({ params }: { params: Promise<{ id: string; pageId: string }> }) {
   const raw = await params;
   const jobId = parseId(raw.id);
   const pageId = parsePageId(raw.pageId);
   const page = jobId === null || pageId === null ? null : await getPage(getPrisma(), jobId, pageId);
-  if (!page) notFound();
+  if (!page || jobId === null) notFound();
+  const origin = await findPageOrigin(getSql(), jobId, page.id);
   const { locale, t } = await getT();
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
+  const judgement = page.judgement === "relevant" || page.judgement === "irrelevant" ? page.judgement : null;
   return (
     <article className="space-y-4">
-      <Link href={`/jobs/${jobId}`} className="text-sm text-teal-700">← {t("pageBack")}</Link>
-      <h1 data-testid="page-title" className="text-xl font-semibold">{page.title || page.url}</h1>
+      <div className="flex flex-wrap gap-4 text-sm">
+        <Link href={`/jobs/${jobId}`} className="text-teal-700">← {t("pageBack")}</Link>
+        <Link href={`/jobs/${jobId}/results`} className="text-teal-700">{t("resultsTitle")}</Link>
+      </div>
+      <h1 data-testid="page-title" className="break-words text-xl font-semibold">{page.title || page.url}</h1>
+      <PageJudge jobId={jobId} pageId={page.id} initial={judgement} labels={{
+        relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
+        judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"),
+      }} />
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2 break-all"><dt className="inline text-slate-500">{t("colUrl")}: </dt>
           <dd data-testid="page-url" className="inline font-mono text-xs">{page.finalUrl}</dd></div>
@@ -28,18 +43,40 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         <div><dt className="inline text-slate-500">{t("pageHttpStatus")}: </dt><dd className="inline">{page.httpStatus}</dd></div>
         <div><dt className="inline text-slate-500">{t("pageCharset")}: </dt><dd className="inline">{page.charset} ({page.charsetSource})</dd></div>
         <div><dt className="inline text-slate-500">{t("colFetchedAt")}: </dt><dd className="inline">{page.fetchedAt.toLocaleString(locale)}</dd></div>
+        <div><dt className="inline text-slate-500">{t("pageHost")}: </dt><dd className="inline">{page.host}</dd></div>
+        <div><dt className="inline text-slate-500">{t("colDepth")}: </dt><dd className="inline">{page.depth}</dd></div>
+        {page.redirects.length > 0 && <div className="sm:col-span-2 break-all"><dt className="inline text-slate-500">{t("pageRedirects")}: </dt>
+          <dd className="inline font-mono text-xs">{page.redirects.join(" → ")}</dd></div>}
+        {page.duplicateOf && <div><dt className="inline text-slate-500">{t("pageDuplicateOf")}: </dt>
+          <dd className="inline"><Link className="text-teal-700" href={`/jobs/${jobId}/pages/${page.duplicateOf}`}>#{page.duplicateOf}</Link></dd></div>}
       </dl>
-      {terms.length > 0 && (
-        <div>
-          <h2 className="text-sm font-semibold">{t("pageTerms")}</h2>
+      <div data-testid="page-origin" className="text-sm">
+        <h2 className="font-semibold">{t("pageFoundFrom")}</h2>
+        {origin?.parentId ? (
+          <p className="mt-1 break-words">
+            <Link className="text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${origin.parentId}`}>{origin.parentTitle || origin.parentUrl}</Link>
+            {origin.anchor ? <span className="text-slate-600"> · {t("pageFoundAnchor")}: “{origin.anchor}”</span> : null}
+          </p>
+        ) : <p className="mt-1 text-slate-600">{t("pageFoundSeed")}</p>}
+      </div>
+      <div data-testid="page-why">
+        <h2 className="text-sm font-semibold">{t("pageWhy")} <span className="font-normal text-slate-500">({t("pageTopicRevision")} {page.topicRevision})</span></h2>
+        {terms.length > 0 && (
           <ul className="mt-1 flex flex-wrap gap-2 text-xs">
             {terms.map((x) => <li key={x.term} className="rounded bg-teal-50 px-2 py-0.5 text-teal-800">{x.term} {(x.share * 100).toFixed(0)}%</li>)}
           </ul>
-        </div>
-      )}
+        )}
+      </div>
       <div>
         <h2 className="text-sm font-semibold">{t("pageMainText")}</h2>
-        <p data-testid="page-text" className="mt-1 whitespace-pre-wrap rounded border border-slate-200 bg-white p-3 text-sm leading-relaxed">{page.mainText}</p>
+        <p data-testid="page-text" className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-3 text-sm leading-relaxed">{page.mainText}</p>
+      </div>
+      <div>
+        <h2 className="text-sm font-semibold">{t("pageSnapshot")}</h2>
+        {origin?.hasBody
+          ? <iframe data-testid="page-snapshot" sandbox="" referrerPolicy="no-referrer" title={t("pageSnapshot")}
+              src={`/api/jobs/${jobId}/pages/${page.id}/snapshot`} className="mt-1 h-96 w-full rounded border border-slate-200 bg-white" />
+          : <p className="mt-1 text-sm text-slate-500">{t("pageNoSnapshot")}</p>}
       </div>
     </article>
   );
