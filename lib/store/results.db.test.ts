@@ -65,6 +65,7 @@ test("filters, Chinese search with ranking and snippets, and host counts", async
   const search = await listResults(ctx.db.sql, prepareResultQuery(job.id, view("q=农业机械")));
   assert.deepEqual(search.rows.map((r) => r.title), ["农业机械化发展", "玉米种植技术"]);
   assert.ok(search.rows[0].rank! > search.rows[1].rank!, "a title match ranks higher");
+  assert.deepEqual(await titles(job.id, "q=农业机械", 1), ["农业机械化发展"], "a screen of one holds the best match");
   assert.match(search.rows[1].snippet, /农业机械/);
   assert.deepEqual(await titles(job.id, "q=TRACTORS"), ["Tractor shop"], "Latin words match case-insensitively");
   assert.deepEqual(await titles(job.id, "q=农业机械 集市"), [], "all words must match");

@@ -64,31 +64,31 @@ export function whereSql(sql: Sql, rq: ResultQuery, opts: { isHostIgnored?: bool
     ${f.hideDuplicates ? sql`and p.duplicate_of is null` : sql``}`;
 }
 
-/** The sort key expression, its direction and the keyset condition for each order (an allow-list). */
+/** The sort key, its direction and the keyset condition of each order (an allow-list). */
 function orderSql(sql: Sql, rq: ResultQuery) {
   const sort: ResultSort = rq.filters.sort === "rank" && !rq.terms.length ? "relevance" : rq.filters.sort;
   const a = rq.filters.after;
   switch (sort) {
     case "relevance": return {
-      key: sql`p.relevance::text`, order: sql`p.relevance desc, p.id desc`,
+      value: sql`p.relevance`, isDesc: true, order: sql`p.relevance desc, p.id desc`,
       after: a ? sql`and (p.relevance, p.id) < (${a.key}::text::float8, ${a.id}::bigint)` : sql``,
     };
     case "fetched": return {
-      key: sql`p.fetched_at::text`, order: sql`p.fetched_at desc, p.id desc`,
+      value: sql`p.fetched_at`, isDesc: true, order: sql`p.fetched_at desc, p.id desc`,
       after: a ? sql`and (p.fetched_at, p.id) < (${a.key}::text::timestamptz, ${a.id}::bigint)` : sql``,
     };
     case "depth": return {
-      key: sql`p.depth::text`, order: sql`p.depth, p.id`,
+      value: sql`p.depth`, isDesc: false, order: sql`p.depth, p.id`,
       after: a ? sql`and (p.depth, p.id) > (${a.key}::text::int, ${a.id}::bigint)` : sql``,
     };
     case "host": return {
-      key: sql`p.host`, order: sql`p.host, p.id`,
+      value: sql`p.host`, isDesc: false, order: sql`p.host, p.id`,
       after: a ? sql`and (p.host, p.id) > (${a.key}::text, ${a.id}::bigint)` : sql``,
     };
     case "rank": {
       const rank = sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})`;
       return {
-        key: sql`${rank}::text`, order: sql`${rank} desc, p.id desc`,
+        value: rank, isDesc: true, order: sql`2 desc, p.id desc`, // 2: the rank, as the inner query selects it
         after: a ? sql`and (${rank}, p.id) < (${a.key}::text::real, ${a.id}::bigint)` : sql``,
       };
     }
@@ -96,7 +96,10 @@ function orderSql(sql: Sql, rq: ResultQuery) {
   }
 }
 
-/** One screen of results and the cursor of the next one (null on the last screen). */
+/**
+ * One screen of results and the cursor of the next one (null on the last screen). The inner query
+ * finds the screen's ids by sort key alone; rank and snippet are then computed for those rows only.
+ */
 export async function listResults(sql: Sql, rq: ResultQuery, perScreen = RESULTS_PER_SCREEN) {
   const o = orderSql(sql, rq);
   const terms = rq.terms;
@@ -106,16 +109,19 @@ export async function listResults(sql: Sql, rq: ResultQuery, perScreen = RESULTS
     ? sql`coalesce((select min(nullif(strpos(lower(p.main_text), t), 0)) from unnest(${terms}::text[]) as t), 1)`
     : sql`1`;
   const rows = await sql<(Omit<ResultRow, "rank"> & { rank: string | null })[]>`
+    with hits as (
+      select p.id, ${o.value} as v from pages p
+      where ${whereSql(sql, rq)} ${o.after}
+      order by ${o.order}
+      limit ${perScreen + 1})
     select p.id, p.url, p.final_url as "finalUrl", p.title, p.relevance, p.is_relevant as "isRelevant", p.judgement,
       p.host, p.depth, p.page_kind as "pageKind", p.http_status as "httpStatus", p.fetched_at as "fetchedAt",
       p.duplicate_of as "duplicateOf",
       ${terms.length ? sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})::float8` : sql`null::float8`} as rank,
       substr(p.main_text, greatest(1, ${firstHit} - ${SNIPPET_BEFORE_CHARS}), ${SNIPPET_CHARS}) as snippet,
-      ${o.key} as "sortKey"
-    from pages p
-    where ${whereSql(sql, rq)} ${o.after}
-    order by ${o.order}
-    limit ${perScreen + 1}`;
+      h.v::text as "sortKey"
+    from hits h join pages p on p.id = h.id
+    order by ${o.isDesc ? sql`h.v desc, h.id desc` : sql`h.v, h.id`}`;
   const page = rows.slice(0, perScreen).map((r) => ({ ...r, rank: r.rank === null ? null : Number(r.rank) }));
   const last = page.at(-1);
   return { rows: page as ResultRow[], next: rows.length > perScreen && last ? encodeCursor(last.sortKey, last.id) : null };
