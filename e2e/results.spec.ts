@@ -33,11 +33,13 @@ async function shoot(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  for (const [lang, width] of [["zh-CN", 1280], ["zh-CN", 390], ["en", 1280], ["en", 390]] as const) {
+  for (const [lang, width, height] of [["zh-CN", 1280, 1000], ["zh-CN", 390, 1400], ["en", 1280, 1000], ["en", 390, 1400]] as const) {
     await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
-    await page.setViewportSize({ width, height: 900 });
+    await page.setViewportSize({ width, height });
     await page.reload();
-    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`) });
+    // Nothing may be wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.context().addCookies([{ name: "lang", value: "zh-CN", url: page.url() }]);
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -153,6 +153,7 @@ const zh = {
   resultsApply: "应用",
   resultsReset: "清除条件",
   resultsCount: "符合条件的页面：{count}",
+  resultsRankBounded: "匹配的页面很多：按匹配度排序的是主题相关度最高的 {n} 个匹配页面；其余页面可改按其他方式排序查看。",
   resultsEmpty: "没有符合条件的页面。",
   resultsNext: "下一页",
   resultsFirst: "回到第一页",
@@ -179,6 +180,7 @@ const zh = {
   pageRedirects: "重定向",
   pageDuplicateOf: "重复于",
   pageHost: "站点",
+  pageResponseHeaders: "响应头",
   rawStorage: "原始 HTML：{pages} 页，压缩后 {stored}（原始 {original}），约每万页 {per10k}",
 } as const;
 
@@ -333,6 +335,7 @@ const en: Record<MessageKey, string> = {
   resultsApply: "Apply",
   resultsReset: "Clear",
   resultsCount: "Matching pages: {count}",
+  resultsRankBounded: "Many pages match: sorting by search match ranks the {n} matching pages the topic scores highest; sort another way to see the rest.",
   resultsEmpty: "No pages match.",
   resultsNext: "Next",
   resultsFirst: "Back to the first screen",
@@ -359,6 +362,7 @@ const en: Record<MessageKey, string> = {
   pageRedirects: "Redirects",
   pageDuplicateOf: "Duplicate of",
   pageHost: "Site",
+  pageResponseHeaders: "Response headers",
   rawStorage: "Raw HTML: {pages} pages, {stored} compressed ({original} original), about {per10k} per 10,000 pages",
 };
 

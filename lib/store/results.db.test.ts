@@ -74,7 +74,8 @@ test("filters, Chinese search with ranking and snippets, and host counts", async
   assert.deepEqual(await titles(job.id, "q=农业&sort=depth"), ["农业机械化发展", "玉米种植技术"]);
 
   const rq = prepareResultQuery(job.id, view("view=relevant&host=nong.test"));
-  assert.equal(await countResults(ctx.db.sql, rq), 2);
+  assert.deepEqual(await countResults(ctx.db.sql, rq), { count: 2, isMore: false });
+  assert.deepEqual(await countResults(ctx.db.sql, prepareResultQuery(job.id, view("")), 3), { count: 3, isMore: true }, "counts stop at the cap");
   assert.deepEqual([...await countHosts(ctx.db.sql, rq)], [{ host: "nong.test", pages: 2 }, { host: "shop.test", pages: 1 }]);
 });
 

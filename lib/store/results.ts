@@ -10,6 +10,14 @@ import { segmentQuery, tsQuerySql, type QueryWord } from "./search-vector";
 
 /** Rows on one screen of results. */
 export const RESULTS_PER_SCREEN = 50;
+/**
+ * A search ranks (ts_rank) at most this many matching pages, those the topic scores highest.
+ * Ranking reads every candidate's search vector: ~12 µs a page here, so a word found on 97% of a
+ * million pages would take seconds to rank in full (bench/RESULTS.md).
+ */
+export const RANK_CANDIDATES = 5_000;
+/** Matches are counted exactly up to this many; beyond, the count says "more than". */
+export const COUNT_CAP = 10_000;
 /** Characters of main text around the first match shown as a search snippet. */
 const SNIPPET_BEFORE_CHARS = 40;
 const SNIPPET_CHARS = 180;
@@ -70,25 +78,25 @@ function orderSql(sql: Sql, rq: ResultQuery) {
   const a = rq.filters.after;
   switch (sort) {
     case "relevance": return {
-      value: sql`p.relevance`, isDesc: true, order: sql`p.relevance desc, p.id desc`,
+      value: sql`p.relevance`, isDesc: true, isRank: false, order: sql`p.relevance desc, p.id desc`,
       after: a ? sql`and (p.relevance, p.id) < (${a.key}::text::float8, ${a.id}::bigint)` : sql``,
     };
     case "fetched": return {
-      value: sql`p.fetched_at`, isDesc: true, order: sql`p.fetched_at desc, p.id desc`,
+      value: sql`p.fetched_at`, isDesc: true, isRank: false, order: sql`p.fetched_at desc, p.id desc`,
       after: a ? sql`and (p.fetched_at, p.id) < (${a.key}::text::timestamptz, ${a.id}::bigint)` : sql``,
     };
     case "depth": return {
-      value: sql`p.depth`, isDesc: false, order: sql`p.depth, p.id`,
+      value: sql`p.depth`, isDesc: false, isRank: false, order: sql`p.depth, p.id`,
       after: a ? sql`and (p.depth, p.id) > (${a.key}::text::int, ${a.id}::bigint)` : sql``,
     };
     case "host": return {
-      value: sql`p.host`, isDesc: false, order: sql`p.host, p.id`,
+      value: sql`p.host`, isDesc: false, isRank: false, order: sql`p.host, p.id`,
       after: a ? sql`and (p.host, p.id) > (${a.key}::text, ${a.id}::bigint)` : sql``,
     };
     case "rank": {
       const rank = sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})`;
       return {
-        value: rank, isDesc: true, order: sql`2 desc, p.id desc`, // 2: the rank, as the inner query selects it
+        value: rank, isDesc: true, isRank: true, order: sql`2 desc, p.id desc`, // 2: the rank, as the inner query selects it
         after: a ? sql`and (${rank}, p.id) < (${a.key}::text::real, ${a.id}::bigint)` : sql``,
       };
     }
@@ -108,12 +116,19 @@ export async function listResults(sql: Sql, rq: ResultQuery, perScreen = RESULTS
   const firstHit = terms.length
     ? sql`coalesce((select min(nullif(strpos(lower(p.main_text), t), 0)) from unnest(${terms}::text[]) as t), 1)`
     : sql`1`;
+  const hits = o.isRank
+    ? sql`candidates as (
+        select p.id from pages p where ${whereSql(sql, rq)} order by p.relevance desc, p.id desc limit ${RANK_CANDIDATES}),
+      hits as (
+        select p.id, ${o.value} as v from candidates c join pages p on p.id = c.id
+        where true ${o.after} order by ${o.order} limit ${perScreen + 1})`
+    : sql`hits as (
+        select p.id, ${o.value} as v from pages p
+        where ${whereSql(sql, rq)} ${o.after}
+        order by ${o.order}
+        limit ${perScreen + 1})`;
   const rows = await sql<(Omit<ResultRow, "rank"> & { rank: string | null })[]>`
-    with hits as (
-      select p.id, ${o.value} as v from pages p
-      where ${whereSql(sql, rq)} ${o.after}
-      order by ${o.order}
-      limit ${perScreen + 1})
+    with ${hits}
     select p.id, p.url, p.final_url as "finalUrl", p.title, p.relevance, p.is_relevant as "isRelevant", p.judgement,
       p.host, p.depth, p.page_kind as "pageKind", p.http_status as "httpStatus", p.fetched_at as "fetchedAt",
       p.duplicate_of as "duplicateOf",
@@ -127,10 +142,10 @@ export async function listResults(sql: Sql, rq: ResultQuery, perScreen = RESULTS
   return { rows: page as ResultRow[], next: rows.length > perScreen && last ? encodeCursor(last.sortKey, last.id) : null };
 }
 
-/** How many pages match the view. */
-export async function countResults(sql: Sql, rq: ResultQuery): Promise<number> {
-  const [r] = await sql<{ n: number }[]>`select count(*)::int as n from pages p where ${whereSql(sql, rq)}`;
-  return r.n;
+/** How many pages match the view, counted up to `cap` (then `isMore`: there are more than `cap`). */
+export async function countResults(sql: Sql, rq: ResultQuery, cap = COUNT_CAP): Promise<{ count: number; isMore: boolean }> {
+  const [r] = await sql<{ n: number }[]>`select count(*)::int as n from (select 1 from pages p where ${whereSql(sql, rq)} limit ${cap + 1}) x`;
+  return r.n > cap ? { count: cap, isMore: true } : { count: r.n, isMore: false };
 }
 
 /** Hosts of the pages matching the view (whatever host it names), most pages first. */

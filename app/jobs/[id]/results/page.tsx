@@ -5,7 +5,7 @@ import type { Locale, MessageKey } from "@/lib/i18n/messages";
 import { parseResultFilters, toSearchParams, type FilterProblem } from "@/lib/results/filters";
 import { highlightTerms } from "@/lib/results/snippet";
 import { EXPORT_FORMATS } from "@/lib/export/export-job";
-import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, type ResultRow } from "@/lib/store/results";
+import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, RANK_CANDIDATES, type ResultRow } from "@/lib/store/results";
 import { getT } from "../../../i18n";
 import { parseId } from "../../../json";
 import { FilterForm } from "./filter-form";
@@ -48,7 +48,7 @@ export default async function ResultsPage({ params, searchParams }: {
   const f = parsed.ok ? parsed.value : { hideDuplicates: false, sort: "relevance" as const };
   const rq = prepareResultQuery(id, f);
   const [screen, total, hosts, quality] = await Promise.all([
-    parsed.ok ? listResults(sql, rq) : { rows: [], next: null }, parsed.ok ? countResults(sql, rq) : 0, countHosts(sql, rq), estimateJobPrecision(sql, id),
+    parsed.ok ? listResults(sql, rq) : { rows: [], next: null }, parsed.ok ? countResults(sql, rq) : { count: 0, isMore: false }, countHosts(sql, rq), estimateJobPrecision(sql, id),
   ]);
   const base = toSearchParams({ ...f, after: undefined });
   const exportQuery = (format: string) => { const q = new URLSearchParams(base); q.set("format", format); return q.toString(); };
@@ -66,7 +66,7 @@ export default async function ResultsPage({ params, searchParams }: {
       {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">{describeProblem(parsed.problem, locale, t)}</p>}
       <FilterForm jobId={id} f={f} hosts={hosts} t={t} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", String(total))}</span>
+        <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", `${total.count}${total.isMore ? "+" : ""}`)}</span>
         <span className="ml-auto text-slate-600">{t("resultsExport")}:</span>
         {EXPORT_FORMATS.map((format) => (
           <a key={format} data-testid={`export-${format}`} href={`/api/jobs/${id}/export?${exportQuery(format)}`} download
@@ -74,6 +74,9 @@ export default async function ResultsPage({ params, searchParams }: {
         ))}
       </div>
       <p className="text-xs text-slate-500">{isRunning ? t("resultsSnapshot") : t("resultsExportHint")}</p>
+      {f.q && f.sort === "rank" && (total.isMore || total.count > RANK_CANDIDATES) && (
+        <p className="text-xs text-slate-500">{t("resultsRankBounded").replace("{n}", String(RANK_CANDIDATES))}</p>
+      )}
       {screen.rows.length === 0 ? <p className="text-slate-500">{t("resultsEmpty")}</p> : (
         <ResultsList jobId={id} rows={screen.rows.map((r) => toListRow(r, rq.terms, locale, t))} labels={{
           relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),

@@ -71,6 +71,14 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         <h2 className="text-sm font-semibold">{t("pageMainText")}</h2>
         <p data-testid="page-text" className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-3 text-sm leading-relaxed">{page.mainText}</p>
       </div>
+      {origin?.responseHeaders && (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold">{t("pageResponseHeaders")}</summary>
+          <dl data-testid="page-headers" className="mt-1 grid grid-cols-1 gap-0.5 font-mono text-xs">
+            {Object.entries(origin.responseHeaders).map(([k, v]) => <div key={k} className="break-all"><dt className="inline text-slate-500">{k}: </dt><dd className="inline">{v}</dd></div>)}
+          </dl>
+        </details>
+      )}
       <div>
         <h2 className="text-sm font-semibold">{t("pageSnapshot")}</h2>
         {origin?.hasBody
