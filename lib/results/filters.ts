@@ -18,14 +18,17 @@ export const PAGE_KINDS = ["content", "hub", "home"] as const;
 /** Query parameters of a results view and what each takes. */
 export const RESULT_PARAMS: Record<string, string> = {
   view: RESULT_VIEWS.join("|"), min: "0..1", max: "0..1", host: "a host name", kind: PAGE_KINDS.join("|"),
-  depth: "0..1000", status: "100..599", dup: "hide|show", q: "search text (up to 200 characters)",
+  depth: "0..1000", status: "100..599", mime: "a MIME type such as text/html", from: "a date YYYY-MM-DD", to: "a date YYYY-MM-DD",
+  rev: "a topic revision 1..1000000", dup: "hide|show", q: "search text (up to 200 characters)",
   sort: RESULT_SORTS.join("|"), after: "a cursor from the previous screen's next link",
 };
 
 /** A parsed results view. */
 export interface ResultFilters {
   view?: ResultView; minRelevance?: number; maxRelevance?: number; host?: string; kind?: (typeof PAGE_KINDS)[number];
-  depth?: number; status?: number; hideDuplicates: boolean; q?: string; sort: ResultSort;
+  depth?: number; status?: number; mime?: string;
+  /** Fetched on or after `from` and on or before `to` (whole UTC days, YYYY-MM-DD). */
+  fetchedFrom?: string; fetchedTo?: string; topicRevision?: number; hideDuplicates: boolean; q?: string; sort: ResultSort;
   /** Where the previous screen ended: its last row's sort key (as text) and id. */
   after?: { key: string; id: string };
 }
@@ -50,6 +53,11 @@ function numberIn(v: string, min: number, max: number, isInteger: boolean): numb
   if (!/^-?\d+(\.\d+)?$/.test(v.trim())) return undefined;
   const n = Number(v);
   return n >= min && n <= max && (!isInteger || Number.isInteger(n)) ? n : undefined;
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+function isDay(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 }
 
 /** Encode a cursor for the `after` parameter. */
@@ -81,6 +89,10 @@ export function parseResultFilters(params: URLSearchParams, extra: readonly stri
       case "kind": if (!(f.kind = pick(PAGE_KINDS, v))) return bad(name, v); break;
       case "depth": if ((f.depth = numberIn(v, 0, 1000, true)) === undefined) return bad(name, v); break;
       case "status": if ((f.status = numberIn(v, 100, 599, true)) === undefined) return bad(name, v); break;
+      case "mime": if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(v)) return bad(name, v); f.mime = v.toLowerCase(); break;
+      case "from": if (!isDay(v)) return bad(name, v); f.fetchedFrom = v; break;
+      case "to": if (!isDay(v)) return bad(name, v); f.fetchedTo = v; break;
+      case "rev": if ((f.topicRevision = numberIn(v, 1, 1_000_000, true)) === undefined) return bad(name, v); break;
       case "dup": if (v !== "hide" && v !== "show") return bad(name, v); f.hideDuplicates = v === "hide"; break;
       case "q": if (v.length > 200) return bad(name, `${v.slice(0, 20)}…`); f.q = v; break;
       case "sort": if (!pick(RESULT_SORTS, v)) return bad(name, v); sort = v; break;
@@ -112,6 +124,10 @@ export function toSearchParams(f: ResultFilters, change: Partial<ResultFilters> 
   if (v.kind) out.set("kind", v.kind);
   if (v.depth !== undefined) out.set("depth", String(v.depth));
   if (v.status !== undefined) out.set("status", String(v.status));
+  if (v.mime) out.set("mime", v.mime);
+  if (v.fetchedFrom) out.set("from", v.fetchedFrom);
+  if (v.fetchedTo) out.set("to", v.fetchedTo);
+  if (v.topicRevision !== undefined) out.set("rev", String(v.topicRevision));
   if (v.hideDuplicates) out.set("dup", "hide");
   if (v.q) out.set("q", v.q);
   if (v.sort !== (v.q ? "rank" : "relevance")) out.set("sort", v.sort);

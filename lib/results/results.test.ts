@@ -6,10 +6,10 @@ import { highlightTerms } from "./snippet";
 import { sanitizeSnapshot } from "./snapshot";
 
 test("results filters: good views parse and round-trip, bad ones name the allowed values", () => {
-  const ok = parseResultFilters(new URLSearchParams("view=relevant&min=0.2&max=0.9&host=Nong.test&kind=hub&depth=2&status=200&dup=hide&q=农业机械"));
+  const ok = parseResultFilters(new URLSearchParams("view=relevant&min=0.2&max=0.9&host=Nong.test&kind=hub&depth=2&status=200&dup=hide&q=农业机械&mime=Text/HTML&from=2026-11-01&to=2026-11-30&rev=2"));
   assert.ok(ok.ok);
   assert.deepEqual(ok.value, { hideDuplicates: true, sort: "rank", view: "relevant", minRelevance: 0.2, maxRelevance: 0.9,
-    host: "nong.test", kind: "hub", depth: 2, status: 200, q: "农业机械" });
+    host: "nong.test", kind: "hub", depth: 2, status: 200, q: "农业机械", mime: "text/html", fetchedFrom: "2026-11-01", fetchedTo: "2026-11-30", topicRevision: 2 });
   const again = parseResultFilters(toSearchParams(ok.value));
   assert.ok(again.ok);
   assert.deepEqual(again.value, ok.value);
@@ -20,6 +20,9 @@ test("results filters: good views parse and round-trip, bad ones name the allowe
     ["depth=1.5", "depth", /0\.\.1000/],
     ["sort=random", "sort", /relevance\|fetched\|depth\|host\|rank/],
     ["after=xyz", "after", /cursor/],
+    ["from=2026-02-30", "from", /a date YYYY-MM-DD/],
+    ["mime=html", "mime", /a MIME type/],
+    ["rev=0", "rev", /topic revision/],
     ["colour=red", "colour", /unknown parameter "colour"; allowed parameters: view, min, max/],
   ];
   for (const [query, param, message] of table) {

@@ -60,6 +60,11 @@ test("filters, Chinese search with ranking and snippets, and host counts", async
   assert.deepEqual(await titles(job.id, "depth=2"), ["玉米种植技术", "农村集市"]);
   assert.deepEqual(await titles(job.id, "status=203"), ["Tractor shop"]);
   assert.deepEqual(await titles(job.id, "dup=hide&host=nong.test"), ["农业机械化发展", "玉米种植技术"]);
+  await ctx.db.sql`update pages set content_type = 'application/xhtml+xml', topic_revision = 2, fetched_at = '2026-01-15T23:30:00Z' where job_id = ${job.id} and title = '关于我们'`;
+  assert.deepEqual(await titles(job.id, "mime=application/xhtml%2Bxml"), ["关于我们"]);
+  assert.deepEqual(await titles(job.id, "rev=2"), ["关于我们"]);
+  assert.deepEqual(await titles(job.id, "from=2026-01-15&to=2026-01-15"), ["关于我们"], "a day is a whole UTC day");
+  assert.deepEqual(await titles(job.id, "to=2026-01-14"), []);
 
   // 农业机械 is in the first page's title (weight A) and the second's text (weight B).
   const search = await listResults(ctx.db.sql, prepareResultQuery(job.id, view("q=农业机械")));

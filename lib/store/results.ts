@@ -69,6 +69,10 @@ export function whereSql(sql: Sql, rq: ResultQuery, opts: { isHostIgnored?: bool
     ${f.kind ? sql`and p.page_kind = ${f.kind}` : sql``}
     ${f.depth !== undefined ? sql`and p.depth = ${f.depth}` : sql``}
     ${f.status !== undefined ? sql`and p.http_status = ${f.status}` : sql``}
+    ${f.mime ? sql`and lower(split_part(p.content_type, ';', 1)) = ${f.mime}` : sql``}
+    ${f.fetchedFrom ? sql`and p.fetched_at >= ${f.fetchedFrom}::text::date::timestamp at time zone 'UTC'` : sql``}
+    ${f.fetchedTo ? sql`and p.fetched_at < (${f.fetchedTo}::text::date + 1)::timestamp at time zone 'UTC'` : sql``}
+    ${f.topicRevision !== undefined ? sql`and p.topic_revision = ${f.topicRevision}` : sql``}
     ${f.hideDuplicates ? sql`and p.duplicate_of is null` : sql``}`;
 }
 

@@ -51,6 +51,18 @@ export function FilterForm({ jobId, f, hosts, t }: {
         <label className={label}>{t("resultsStatus")}
           <input name="status" type="number" min={100} max={599} defaultValue={f.status ?? ""} className={field} />
         </label>
+        <label className={label}>{t("resultsMime")}
+          <input name="mime" type="text" placeholder="text/html" defaultValue={f.mime ?? ""} className={field} />
+        </label>
+        <label className={label}>{t("resultsFrom")}
+          <input name="from" type="date" defaultValue={f.fetchedFrom ?? ""} className={field} />
+        </label>
+        <label className={label}>{t("resultsTo")}
+          <input name="to" type="date" defaultValue={f.fetchedTo ?? ""} className={field} />
+        </label>
+        <label className={label}>{t("resultsRevision")}
+          <input name="rev" type="number" min={1} defaultValue={f.topicRevision ?? ""} className={field} />
+        </label>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-1 text-sm">

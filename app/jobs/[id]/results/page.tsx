@@ -16,7 +16,8 @@ export const dynamic = "force-dynamic";
 /** Descriptions of allowed values in Chinese; enumerations (relevant|hub ...) stay as they are typed. */
 const ZH_ALLOWED: Record<string, string> = {
   "0..1": "0 到 1 之间的数", "0..1000": "0 到 1000 之间的整数", "100..599": "100 到 599 之间的整数", "a host name": "主机名",
-  "search text (up to 200 characters)": "最多 200 字的搜索文本", "a cursor from the previous screen's next link": "“下一页”链接中的游标",
+  "search text (up to 200 characters)": "最多 200 字的搜索文本", "a MIME type such as text/html": "MIME 类型，如 text/html",
+  "a date YYYY-MM-DD": "日期，格式 YYYY-MM-DD", "a topic revision 1..1000000": "主题版本号（1 到 1000000）", "a cursor from the previous screen's next link": "“下一页”链接中的游标",
 };
 
 function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) => string): string {
