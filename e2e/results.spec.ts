@@ -93,8 +93,16 @@ test("judge three pages with the keyboard; the precision estimate follows", asyn
   await expect(rows.nth(2)).toHaveAttribute("data-judgement", "relevant");
   const judged = await sql`select id::text, judgement from pages where id = any(${ids}::bigint[])`;
   expect(Object.fromEntries(judged.map((r) => [r.id, r.judgement]))).toEqual({ [ids[0]]: "relevant", [ids[1]]: "irrelevant", [ids[2]]: "relevant" });
+  // Tick the current page with x and the next one with its box, then judge both at once.
+  await page.keyboard.press("x");
+  const more = await rows.evaluateAll((els) => els.slice(3, 5).map((e) => e.getAttribute("data-page-id")!));
+  await rows.nth(4).getByRole("checkbox").check();
+  await page.getByTestId("bulk-bar").getByRole("button", { name: "全部判为不相关" }).click();
+  await expect(rows.nth(3)).toHaveAttribute("data-judgement", "irrelevant");
+  await expect(rows.nth(4)).toHaveAttribute("data-judgement", "irrelevant");
+  expect((await sql`select count(*)::int as n from pages where id = any(${more}::bigint[]) and judgement = 'irrelevant'`)[0].n).toBe(2);
   await page.reload();
-  await expect(page.getByTestId("results-precision")).toContainText("根据 3 个人工判定页面估计");
+  await expect(page.getByTestId("results-precision")).toContainText("根据 5 个人工判定页面估计");
   await page.goto(`/jobs/${jobId}/results?view=judged-relevant`);
   await expect(page.getByTestId("result-row")).toHaveCount(2);
 });

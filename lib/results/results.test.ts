@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { encodeCursor, parseResultFilters, toSearchParams } from "./filters";
-import { parseJudgementBody } from "./judgement";
+import { parseBulkJudgementBody, parseJudgementBody } from "./judgement";
 import { highlightTerms } from "./snippet";
 import { sanitizeSnapshot } from "./snapshot";
 
@@ -44,6 +44,15 @@ test("judgements: relevant, irrelevant or null; anything else names the allowed 
     const r = parseJudgementBody(bad);
     assert.ok(!r.ok && /relevant, irrelevant, or null/.test(r.message));
   }
+});
+
+test("bulk judgements need a list of page ids and a judgement", () => {
+  assert.deepEqual(parseBulkJudgementBody({ pageIds: ["1", 2], judgement: "irrelevant" }), { ok: true, pageIds: ["1", "2"], judgement: "irrelevant" });
+  for (const bad of [{ pageIds: [], judgement: "relevant" }, { pageIds: ["x"], judgement: "relevant" }, { judgement: "relevant" }]) {
+    const r = parseBulkJudgementBody(bad);
+    assert.ok(!r.ok && /pageIds must be a list of 1 to 500 page ids/.test(r.message));
+  }
+  assert.ok(!parseBulkJudgementBody({ pageIds: ["1"], judgement: "yes" }).ok);
 });
 
 test("snippets highlight every term, longest first, case-insensitively", () => {

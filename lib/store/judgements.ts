@@ -8,3 +8,10 @@ export async function judgePage(sql: Sql, jobId: number, pageId: string, judgeme
     update pages set judgement = ${judgement} where id = ${pageId} and job_id = ${jobId} returning id`;
   return rows.length ? { ok: true as const, pageId, judgement } : { ok: false as const, status: 404, message: `job ${jobId} has no page ${pageId}` };
 }
+
+/** Judge many pages of a job at once (null clears); returns the ids judged (pages of other jobs are left out). */
+export async function judgePages(sql: Sql, jobId: number, pageIds: string[], judgement: Judgement | null): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    update pages set judgement = ${judgement} where job_id = ${jobId} and id = any(${pageIds}::bigint[]) returning id`;
+  return rows.map((r) => String(r.id));
+}

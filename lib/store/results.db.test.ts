@@ -7,7 +7,7 @@ import { parseResultFilters, RESULT_SORTS, type ResultFilters } from "../results
 import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery } from "./results";
 import { fillSearchVectors } from "./search-vector";
 import { readRawBody } from "./page-bodies";
-import { judgePage } from "./judgements";
+import { judgePage, judgePages } from "./judgements";
 
 const ctx = useTestDatabase();
 
@@ -123,6 +123,10 @@ test("judging a page: values, another job's page, and the precision estimate", a
   assert.deepEqual(await titles(job.id, "view=unjudged"), ["Tractor shop", "农村集市"]);
   await judgePage(ctx.db.sql, job.id, ids[1], null);
   assert.deepEqual(await titles(job.id, "view=judged-irrelevant"), []);
+  const [otherPage] = await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth) values (${other.id}, 'http://o.test/', 'http://o.test/', 'o.test', 0) returning id`;
+  const [op] = await ctx.db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, depth) values (${other.id}, ${otherPage.id}, 'http://o.test/', 'http://o.test/', 200, 0) returning id`;
+  assert.deepEqual((await judgePages(ctx.db.sql, job.id, [ids[2], ids[3], String(op.id)], "irrelevant")).sort(), [ids[2], ids[3]].sort(), "another job's page is left alone");
+  assert.deepEqual(await titles(job.id, "view=judged-irrelevant"), ["Tractor shop", "农村集市"]);
 });
 
 test("pages stored before search existed get their vectors filled", async () => {

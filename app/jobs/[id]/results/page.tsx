@@ -82,6 +82,7 @@ export default async function ResultsPage({ params, searchParams }: {
         <ResultsList jobId={id} rows={screen.rows.map((r) => toListRow(r, rq.terms, locale, t))} labels={{
           relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
           judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"), keys: t("resultsKeys"), depth: t("resultsDepth"),
+          tick: t("resultsTick"), tickAll: t("resultsTickAll"), ticked: t("resultsTicked"), bulkRelevant: t("resultsBulkRelevant"), bulkIrrelevant: t("resultsBulkIrrelevant"),
         }} />
       )}
       <div className="flex gap-4 text-sm">
