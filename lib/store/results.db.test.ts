@@ -81,7 +81,11 @@ test("filters, Chinese search with ranking and snippets, and host counts", async
   const rq = prepareResultQuery(job.id, view("view=relevant&host=nong.test"));
   assert.deepEqual(await countResults(ctx.db.sql, rq), { count: 2, isMore: false });
   assert.deepEqual(await countResults(ctx.db.sql, prepareResultQuery(job.id, view("")), 3), { count: 3, isMore: true }, "counts stop at the cap");
-  assert.deepEqual([...await countHosts(ctx.db.sql, rq)], [{ host: "nong.test", pages: 2 }, { host: "shop.test", pages: 1 }]);
+  assert.deepEqual(await countHosts(ctx.db.sql, rq), [{ host: "nong.test", pages: 2 }, { host: "shop.test", pages: 1 }]);
+  await ctx.db.sql`insert into hosts (job_id, host, pages_fetched) values (${job.id}, 'shop.test', 2), (${job.id}, 'nong.test', 3)
+    on conflict (job_id, host) do update set pages_fetched = excluded.pages_fetched`;
+  assert.deepEqual(await countHosts(ctx.db.sql, prepareResultQuery(job.id, view("")), 30, 4), [{ host: "nong.test", pages: null }, { host: "shop.test", pages: null }],
+    "past the cap the job's sites are listed without counts");
 });
 
 test("keyset pagination visits every page once in every order", async () => {

@@ -152,11 +152,20 @@ export async function countResults(sql: Sql, rq: ResultQuery, cap = COUNT_CAP): 
   return r.n > cap ? { count: cap, isMore: true } : { count: r.n, isMore: false };
 }
 
-/** Hosts of the pages matching the view (whatever host it names), most pages first. */
-export async function countHosts(sql: Sql, rq: ResultQuery, limit = 30) {
-  return sql<{ host: string; pages: number }[]>`
-    select p.host, count(*)::int as pages from pages p where ${whereSql(sql, rq, { isHostIgnored: true })}
-    group by p.host order by pages desc, p.host limit ${limit}`;
+/**
+ * Sites of the pages matching the view (whatever site it names), most pages first, counted over
+ * at most `cap` matching pages. When more match, counting them all would read them all (seconds
+ * for a common word at a million pages), so the job's sites are listed without counts instead.
+ */
+export async function countHosts(sql: Sql, rq: ResultQuery, limit = 30, cap = COUNT_CAP) {
+  const rows = await sql<{ host: string; pages: number; seen: number }[]>`
+    select host, count(*)::int as pages, sum(count(*)) over ()::int as seen
+    from (select p.host from pages p where ${whereSql(sql, rq, { isHostIgnored: true })} limit ${cap + 1}) x
+    group by host order by pages desc, host`;
+  if ((rows[0]?.seen ?? 0) <= cap) return rows.slice(0, limit).map((r) => ({ host: r.host, pages: r.pages as number | null }));
+  const hosts = await sql<{ host: string }[]>`
+    select host from hosts where job_id = ${rq.jobId} and pages_fetched > 0 order by pages_fetched desc, host limit ${limit}`;
+  return hosts.map((h) => ({ host: h.host, pages: null as number | null }));
 }
 
 /**

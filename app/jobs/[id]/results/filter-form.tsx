@@ -6,7 +6,7 @@ const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** The filter form of a job's results. */
 export function FilterForm({ jobId, f, hosts, t }: {
-  jobId: number; f: ResultFilters; hosts: { host: string; pages: number }[]; t: (k: MessageKey) => string;
+  jobId: number; f: ResultFilters; hosts: { host: string; pages: number | null }[]; t: (k: MessageKey) => string;
 }) {
   const label = "flex flex-col gap-1 text-xs text-slate-600";
   return (
@@ -25,7 +25,7 @@ export function FilterForm({ jobId, f, hosts, t }: {
           <select name="host" defaultValue={f.host ?? ""} className={field}>
             <option value="">{t("resultsHostAll")}</option>
             {f.host && !hosts.some((h) => h.host === f.host) && <option value={f.host}>{f.host}</option>}
-            {hosts.map((h) => <option key={h.host} value={h.host}>{h.host} ({h.pages})</option>)}
+            {hosts.map((h) => <option key={h.host} value={h.host}>{h.host}{h.pages === null ? "" : ` (${h.pages})`}</option>)}
           </select>
         </label>
         <label className={label}>{t("resultsKind")}
