@@ -190,6 +190,9 @@ const zh = {
   pageDuplicateOf: "重复于",
   pageHost: "站点",
   pageResponseHeaders: "响应头",
+  pageSeedPath: "从种子到此页的路径",
+  pageInlinks: "本任务中链接到此页的页面",
+  pageOutlinks: "出链数",
   rawStorage: "原始 HTML：{pages} 页，压缩后 {stored}（原始 {original}），约每万页 {per10k}",
 } as const;
 
@@ -381,6 +384,9 @@ const en: Record<MessageKey, string> = {
   pageDuplicateOf: "Duplicate of",
   pageHost: "Site",
   pageResponseHeaders: "Response headers",
+  pageSeedPath: "Path from the seed",
+  pageInlinks: "Pages of this job linking here",
+  pageOutlinks: "Out-links",
   rawStorage: "Raw HTML: {pages} pages, {stored} compressed ({original} original), about {per10k} per 10,000 pages",
 };
 

@@ -12,3 +12,31 @@ export async function findPageOrigin(sql: Sql, jobId: number, pageId: string) {
     where p.id = ${pageId} and p.job_id = ${jobId}`;
   return r ?? null;
 }
+
+/** Longest path from a seed followed back, in links. */
+const MAX_PATH_LINKS = 50;
+
+/** The pages from a seed to this one, seed first, each with the anchor text of the link to the next. */
+export async function findSeedPath(sql: Sql, jobId: number, pageId: string) {
+  const rows = await sql<{ id: string; title: string; url: string; anchor: string | null; step: number }[]>`
+    with recursive up as (
+      select p.id, p.title, p.final_url as url, f.anchor_text as anchor, f.parent_page_id as parent, 0 as step
+      from pages p join frontier f on f.id = p.frontier_id where p.id = ${pageId} and p.job_id = ${jobId}
+      union all
+      select p.id, p.title, p.final_url, f.anchor_text, f.parent_page_id, up.step + 1
+      from up join pages p on p.id = up.parent and p.job_id = ${jobId} join frontier f on f.id = p.frontier_id
+      where up.step < ${MAX_PATH_LINKS})
+    select id, title, url, anchor, step from up order by step desc`;
+  return rows;
+}
+
+/** Pages of the job that link to this one (at most `limit`), with their anchor text. */
+export async function findInlinks(sql: Sql, jobId: number, pageId: string, limit = 20) {
+  return sql<{ id: string; title: string; url: string; anchor: string | null }[]>`
+    select p.id, p.title, p.final_url as url, l.anchor_text as anchor
+    from pages me join frontier f on f.id = me.frontier_id
+    join links l on l.job_id = ${jobId} and l.to_url_key = f.url_key
+    join pages p on p.id = l.from_page_id
+    where me.id = ${pageId} and me.job_id = ${jobId} and p.id <> me.id
+    order by p.relevance desc, p.id limit ${limit}`;
+}

@@ -8,6 +8,7 @@ import { countHosts, countResults, estimateJobPrecision, listResults, prepareRes
 import { fillSearchVectors } from "./search-vector";
 import { readRawBody } from "./page-bodies";
 import { judgePage, judgePages } from "./judgements";
+import { findInlinks, findPageOrigin, findSeedPath } from "./page-origin";
 
 const ctx = useTestDatabase();
 
@@ -140,4 +141,20 @@ test("pages stored before search existed get their vectors filled", async () => 
   assert.deepEqual(await titles(job.id, "q=玉米"), []);
   assert.equal(await fillSearchVectors(ctx.db.sql, job.id), 1);
   assert.deepEqual(await titles(job.id, "q=玉米"), ["玉米种植技术"]);
+});
+
+test("the page view's origin: the linking page and anchor, the path from the seed, the pages linking in", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  const seed = await storeTestPage(ctx.db.sql, job.id, { url: "http://nong.test/", title: "首页", mainText: "农业", depth: 0 });
+  const hub = await storeTestPage(ctx.db.sql, job.id, { url: "http://nong.test/list", title: "列表", mainText: "农业", depth: 1 });
+  const leaf = await storeTestPage(ctx.db.sql, job.id, { url: "http://nong.test/a", title: "文章", mainText: "农业", depth: 2 });
+  await ctx.db.sql`update frontier f set parent_page_id = ${seed}, anchor_text = '列表页' from pages p where p.frontier_id = f.id and p.id = ${hub}`;
+  await ctx.db.sql`update frontier f set parent_page_id = ${hub}, anchor_text = '好文章' from pages p where p.frontier_id = f.id and p.id = ${leaf}`;
+  await ctx.db.sql`insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text) values
+    (${job.id}, ${hub}, 'http://nong.test/a', 'http://nong.test/a', '好文章'), (${job.id}, ${seed}, 'http://nong.test/a', 'http://nong.test/a', '直达')`;
+  const origin = await findPageOrigin(ctx.db.sql, job.id, leaf);
+  assert.deepEqual([origin?.parentId, origin?.parentTitle, origin?.anchor, origin?.hasBody], [hub, "列表", "好文章", true]);
+  assert.deepEqual((await findSeedPath(ctx.db.sql, job.id, leaf)).map((p) => [p.title, p.anchor]), [["首页", null], ["列表", "列表页"], ["文章", "好文章"]]);
+  assert.deepEqual((await findInlinks(ctx.db.sql, job.id, leaf)).map((l) => l.anchor).sort(), ["好文章", "直达"]);
+  assert.equal(await findPageOrigin(ctx.db.sql, job.id + 1, leaf), null, "not for another job");
 });

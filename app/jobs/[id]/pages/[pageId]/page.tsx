@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getPage, parsePageId } from "@/lib/db/page-queries";
 import { getPrisma } from "@/lib/db/prisma";
 import { getSql } from "@/lib/db/sql";
-import { findPageOrigin } from "@/lib/store/page-origin";
+import { findInlinks, findPageOrigin, findSeedPath } from "@/lib/store/page-origin";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
@@ -20,7 +20,8 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
   const pageId = parsePageId(raw.pageId);
   const page = jobId === null || pageId === null ? null : await getPage(getPrisma(), jobId, pageId);
   if (!page || jobId === null) notFound();
-  const origin = await findPageOrigin(getSql(), jobId, page.id);
+  const sql = getSql();
+  const [origin, path, inlinks] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id), findInlinks(sql, jobId, page.id)]);
   const { locale, t } = await getT();
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
   const judgement = page.judgement === "relevant" || page.judgement === "irrelevant" ? page.judgement : null;
@@ -45,6 +46,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         <div><dt className="inline text-slate-500">{t("colFetchedAt")}: </dt><dd className="inline">{page.fetchedAt.toLocaleString(locale)}</dd></div>
         <div><dt className="inline text-slate-500">{t("pageHost")}: </dt><dd className="inline">{page.host}</dd></div>
         <div><dt className="inline text-slate-500">{t("colDepth")}: </dt><dd className="inline">{page.depth}</dd></div>
+        <div><dt className="inline text-slate-500">{t("pageOutlinks")}: </dt><dd className="inline">{page.outLinks}</dd></div>
         {page.redirects.length > 0 && <div className="sm:col-span-2 break-all"><dt className="inline text-slate-500">{t("pageRedirects")}: </dt>
           <dd className="inline font-mono text-xs">{page.redirects.join(" → ")}</dd></div>}
         {page.duplicateOf && <div><dt className="inline text-slate-500">{t("pageDuplicateOf")}: </dt>
@@ -58,6 +60,24 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
             {origin.anchor ? <span className="text-slate-600"> · {t("pageFoundAnchor")}: “{origin.anchor}”</span> : null}
           </p>
         ) : <p className="mt-1 text-slate-600">{t("pageFoundSeed")}</p>}
+        {path.length > 2 && (
+          <details className="mt-1">
+            <summary className="cursor-pointer text-slate-600">{t("pageSeedPath")} ({path.length - 1})</summary>
+            <ol data-testid="page-seed-path" className="mt-1 list-decimal space-y-0.5 pl-6 text-xs">
+              {path.map((p) => <li key={p.id} className="break-all"><Link className="text-teal-700" href={`/jobs/${jobId}/pages/${p.id}`}>{p.title || p.url}</Link>
+</li>)}
+            </ol>
+          </details>
+        )}
+        {inlinks.length > 0 && (
+          <details className="mt-1">
+            <summary className="cursor-pointer text-slate-600">{t("pageInlinks")} ({inlinks.length}{inlinks.length === 20 ? "+" : ""})</summary>
+            <ul data-testid="page-inlinks" className="mt-1 space-y-0.5 text-xs">
+              {inlinks.map((l) => <li key={l.id} className="break-all"><Link className="text-teal-700" href={`/jobs/${jobId}/pages/${l.id}`}>{l.title || l.url}</Link>
+                {l.anchor ? <span className="text-slate-500"> · “{l.anchor}”</span> : null}</li>)}
+            </ul>
+          </details>
+        )}
       </div>
       <div data-testid="page-why">
         <h2 className="text-sm font-semibold">{t("pageWhy")} <span className="font-normal text-slate-500">({t("pageTopicRevision")} {page.topicRevision})</span></h2>
