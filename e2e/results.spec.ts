@@ -37,6 +37,8 @@ async function shoot(page: Page, name: string) {
     await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
     await page.setViewportSize({ width, height });
     await page.reload();
+    const snapshot = page.getByTestId("page-snapshot");
+    if (await snapshot.count()) await expect(page.frameLocator("[data-testid=page-snapshot]").locator("h1").first()).toBeVisible();
     await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`) });
     // Nothing may be wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -55,10 +55,10 @@ export function FilterForm({ jobId, f, hosts, t }: {
           <input name="mime" type="text" placeholder="text/html" defaultValue={f.mime ?? ""} className={field} />
         </label>
         <label className={label}>{t("resultsFrom")}
-          <input name="from" type="date" defaultValue={f.fetchedFrom ?? ""} className={field} />
+          <input name="from" type="text" inputMode="numeric" pattern="\d{4}-\d{2}-\d{2}" placeholder={t("resultsDatePlaceholder")} defaultValue={f.fetchedFrom ?? ""} className={field} />
         </label>
         <label className={label}>{t("resultsTo")}
-          <input name="to" type="date" defaultValue={f.fetchedTo ?? ""} className={field} />
+          <input name="to" type="text" inputMode="numeric" pattern="\d{4}-\d{2}-\d{2}" placeholder={t("resultsDatePlaceholder")} defaultValue={f.fetchedTo ?? ""} className={field} />
         </label>
         <label className={label}>{t("resultsRevision")}
           <input name="rev" type="number" min={1} defaultValue={f.topicRevision ?? ""} className={field} />
