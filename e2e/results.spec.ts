@@ -160,10 +160,11 @@ test("export WARC and read it back; bad formats, filters and judgements are refu
 });
 
 test("the page view: judging, where it was found, why it scored, and a sandboxed snapshot", async ({ page, request }) => {
-  const [pg] = await sql`select p.id::text from pages p join frontier f on f.id = p.frontier_id
+  const [pg] = await sql`select p.id::text, f.parent_page_id::text as parent from pages p join frontier f on f.id = p.frontier_id
     where p.job_id = ${jobId} and p.is_relevant and f.parent_page_id is not null and exists (select 1 from page_bodies b where b.page_id = p.id) order by p.id limit 1`;
   await page.goto(`/jobs/${jobId}/pages/${pg.id}`);
-  await expect(page.getByTestId("page-origin").locator("a")).toBeVisible();
+  // The first link is the page it was found on; the path from the seed and the inlinks follow.
+  await expect(page.getByTestId("page-origin").getByRole("link").first()).toHaveAttribute("href", `/jobs/${jobId}/pages/${pg.parent}`);
   await expect(page.getByTestId("page-why").locator("li").first()).toBeVisible();
   const frame = page.getByTestId("page-snapshot");
   await expect(frame).toHaveAttribute("sandbox", "");
