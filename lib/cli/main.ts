@@ -4,6 +4,8 @@ import { EnvError } from "../env";
 import { UsageError } from "./args";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
 import { EVAL_USAGE, runEval } from "./eval";
+import { EXPORT_USAGE, runExport } from "./export";
+import { REINDEX_USAGE, runReindex } from "./reindex";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
 import { runMigrate } from "./migrate";
 import { runScore, runTopic, TOPIC_USAGE } from "./topic";
@@ -17,6 +19,8 @@ commands:
   score     score JSON-lines documents against a topic file
   testweb   serve the deterministic test web
   migrate   apply pending database migrations
+  export    write a job's pages to a CSV, JSON Lines or WARC file
+  reindex   give search vectors to pages stored before full-text search existed
 
 ${CRAWL_USAGE}
 
@@ -24,10 +28,14 @@ ${EVAL_USAGE}
 
 ${TOPIC_USAGE}
 
-${TESTWEB_USAGE}`;
+${TESTWEB_USAGE}
+
+${EXPORT_USAGE}
+
+${REINDEX_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate,
+  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate, export: runExport, reindex: runReindex,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */

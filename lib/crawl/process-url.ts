@@ -5,6 +5,7 @@ import { requeueUntried, retryLater } from "../store/frontier";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../store/pages";
 import { loadStrategyState } from "../store/strategy-state";
+import { prepareRawBody } from "../store/page-bodies";
 import { emptyState } from "../strategy/types";
 import type { Sql } from "../store/infra/sql";
 import { isRelevantAt, pageTerms, scoreTerms } from "../topic/topic";
@@ -207,5 +208,6 @@ async function buildPageRecord(
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
     politeness: ctx.politeness,
+    rawBody: await prepareRawBody(s, { status: outcome.status, body: outcome.body, headers: outcome.headers, finalUrl: outcome.finalUrl, userAgent: deps.userAgent }),
   };
 }

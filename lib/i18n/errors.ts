@@ -24,6 +24,7 @@ const ZH_RULES: Rule[] = [
   [/^(\w+) must be at least (\S+)$/, (m) => `不能小于 ${m[2]}`],
   [/^(\w+) must be at most (\d+) characters$/, (m) => `最多 ${m[2]} 个字符`],
   [/^(\w+) must be at most (\S+)$/, (m) => `不能大于 ${m[2]}`],
+  [/^(\w+) must be true or false$/, () => "须为 true 或 false（是或否）"],
   [/^(\S+) must be one of: (.+)$/, (m) => `${m[1]} 须为以下之一：${m[2]}`],
   [/^each keyword must be at most (\d+) characters$/, (m) => `每个关键词最多 ${m[1]} 个字符`],
   [/^each example text must be at most (\d+) characters$/, (m) => `每段示例文本最多 ${m[1]} 个字符`],

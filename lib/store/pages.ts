@@ -5,6 +5,8 @@ import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../rules/simhash";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 import { holdJobGraphShared, withDeadlockRetry } from "./infra/deadlock";
+import { searchVectorSql, segmentForIndex } from "./search-vector";
+import { storeRawBody, type RawBody } from "./page-bodies";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -32,6 +34,8 @@ export interface PageRecord {
   politeness: HostPoliteness;
   /** When the host answered the request (its delay counts from then, see `releaseHost`). */
   answeredAt: Date;
+  /** The response body to keep (the job's "keep raw HTML" setting), compressed. */
+  rawBody?: RawBody | null;
 }
 
 /**
@@ -60,19 +64,23 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
 export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
   const blocks = simhashBlocks(p.simhash);
+  const doc = segmentForIndex(p.title, p.mainText);
   return withDeadlockRetry(() => sql.begin(async (tx) => {
     if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
-        etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected)
+        etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected,
+        host, search_vector)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
         ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.links.length}, ${p.depth}, ${p.etag},
         ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
-        ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null})
+        ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null},
+        ${p.host}, ${searchVectorSql(tx, doc)})
       returning id`;
     const pageId = String(id);
+    if (p.rawBody) await storeRawBody(tx, p.jobId, pageId, p.rawBody);
     // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
     // kept, marked, and its links are not followed again: they were followed from the first copy.
     const original = await findDuplicate(tx, p, pageId, blocks);

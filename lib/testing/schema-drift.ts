@@ -13,7 +13,7 @@ export type SchemaShape = Record<string, TableShape>;
 
 const SCALAR_TYPES: Record<string, string> = {
   Int: "integer", BigInt: "bigint", String: "text", Float: "double precision", Boolean: "boolean",
-  DateTime: "timestamp(3)", Json: "jsonb", Decimal: "numeric(65,30)",
+  DateTime: "timestamp(3)", Json: "jsonb", Decimal: "numeric(65,30)", Bytes: "bytea",
 };
 
 function attr(line: string, name: string): string | undefined {
@@ -51,11 +51,13 @@ export function readPrismaSchema(file: string): SchemaShape {
     const t: TableShape = { columns: {}, indexes: [] };
     for (const line of body.filter((l) => !l.startsWith("@@"))) {
       const [name, rawType] = line.split(/\s+/);
-      const base = rawType.replace(/[?\[\]]/g, "");
+      // `Unsupported("tsvector")?` names the database type itself.
+      const unsupported = /^Unsupported\("([^"]+)"\)/.exec(rawType)?.[1];
+      const base = unsupported ?? rawType.replace(/[?\[\]]/g, "");
       if (modelNames.has(base)) continue; // relation field: no column
       const col = attr(line, "map") ?? name;
       fieldCols.set(name, col);
-      let type = SCALAR_TYPES[base] ?? (enums.has(base) ? `enum ${enums.get(base)}` : undefined);
+      let type = unsupported ?? SCALAR_TYPES[base] ?? (enums.has(base) ? `enum ${enums.get(base)}` : undefined);
       if (!type) throw new Error(`schema-drift does not know the type ${base} of ${modelName}.${name}`);
       if (base === "DateTime" && line.includes("@db.Timestamptz")) type = `timestamptz(${/@db\.Timestamptz\((\d)\)/.exec(line)?.[1] ?? 6})`;
       const isList = rawType.endsWith("[]");

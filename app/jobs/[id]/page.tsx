@@ -4,6 +4,8 @@ import { getJob, getJobProgress } from "@/lib/store/jobs";
 import { listQueued } from "@/lib/store/frontier-queries";
 import { listPages } from "@/lib/store/page-queries";
 import { getPrisma } from "@/lib/store/infra/prisma";
+import { getSql } from "@/lib/store/infra/sql";
+import { measureRawBodies } from "@/lib/store/page-bodies";
 import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
@@ -22,7 +24,7 @@ export default async function JobPage({ params, searchParams }: {
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
   const screen = Math.max(1, Number((await searchParams).screen) || 1);
-  const [progress, pages, queued] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen), listQueued(prisma, id, 20)]);
+  const [progress, pages, queued, raw] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen), listQueued(prisma, id, 20), measureRawBodies(getSql(), id)]);
   const topicWords = topicLabelWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
@@ -43,6 +45,7 @@ export default async function JobPage({ params, searchParams }: {
           </form>
         ))}
       </div>
+      <Link data-testid="results-link" href={`/jobs/${job.id}/results`} className="inline-block rounded bg-teal-700 px-3 py-1 text-sm text-white hover:bg-teal-800">{t("resultsLink")}</Link>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topicWords.join("，")}</dd></div>
         <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
@@ -51,6 +54,9 @@ export default async function JobPage({ params, searchParams }: {
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}
         {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
           {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(deferred.retryAtPages))}</div>}
+        {raw.pages > 0 && <div data-testid="raw-storage" className="sm:col-span-2 text-slate-600">{t("rawStorage").replace("{pages}", String(raw.pages))
+          .replace("{stored}", formatBytes(raw.storedBytes)).replace("{original}", formatBytes(raw.originalBytes))
+          .replace("{per10k}", formatBytes(raw.storedBytes / raw.pages * 10_000))}</div>}
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
@@ -124,4 +130,12 @@ export default async function JobPage({ params, searchParams }: {
       </div>
     </section>
   );
+}
+
+/** Bytes as KB, MB or GB (1024-based), one decimal. */
+function formatBytes(n: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
+  return `${n.toFixed(i ? 1 : 0)} ${units[i]}`;
 }

@@ -22,6 +22,7 @@ export default async function NewJobPage() {
       ["maxConcurrency", "fieldMaxConcurrency"], ["maxPagesPerHost", "fieldMaxPagesPerHost"], ["maxQueryVariants", "fieldMaxQueryVariants"], ["maxLinksPerPage", "fieldMaxLinksPerPage"],
       ["maxRepeatedSegments", "fieldMaxRepeatedSegments"], ["adaptTopicAfter", "fieldAdaptTopicAfter"], ["connectTimeoutMs", "fieldConnectTimeout"], ["headersTimeoutMs", "fieldHeadersTimeout"],
       ["bodyTimeoutMs", "fieldBodyTimeout"], ["maxBodyBytes", "fieldMaxBodyBytes"],
+      ["rawHtmlMaxBytes", "fieldRawHtmlMaxBytes"],
     ] as const).map(([name, key]) => ({ name, label: t(key), value: d[name] })),
     scopes: SCOPE_MODES.map((m) => ({ value: m, label: t(`scope_${m}`) })),
   };

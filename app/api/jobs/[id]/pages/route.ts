@@ -1,13 +1,28 @@
 import { listPages } from "@/lib/store/page-queries";
 import { getPrisma } from "@/lib/store/infra/prisma";
+import { getSql } from "@/lib/store/infra/sql";
+import { parseResultFilters } from "@/lib/results/filters";
+import { listResults, prepareResultQuery } from "@/lib/store/results";
 import { json, parseId } from "@/app/json";
 
 export const dynamic = "force-dynamic";
 
-/** A screen of a job's pages: ?screen=N (50 per screen). */
+/**
+ * A job's pages. With ?screen=N, a screen of 50 in fetch order (as before); otherwise the results
+ * page's filters, search and sort, 50 at a time with `next` as the following screen's `after`
+ * cursor; ?text=1 adds each page's main text.
+ */
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
-  const screen = Math.max(1, Number(new URL(request.url).searchParams.get("screen")) || 1);
-  return json(await listPages(getPrisma(), id, screen));
+  const params = new URL(request.url).searchParams;
+  if (params.has("screen")) return json(await listPages(getPrisma(), id, Math.max(1, Number(params.get("screen")) || 1)));
+  const parsed = parseResultFilters(params, ["text"]);
+  if (!parsed.ok) return json({ error: parsed.problem.message, param: parsed.problem.param, allowed: parsed.problem.allowed }, { status: 400 });
+  const sql = getSql();
+  const screen = await listResults(sql, prepareResultQuery(id, parsed.value));
+  if (params.get("text") !== "1") return json(screen);
+  const texts = new Map((await sql<{ id: string; mainText: string }[]>`
+    select id, main_text as "mainText" from pages where job_id = ${id} and id = any(${screen.rows.map((r) => r.id)}::bigint[])`).map((r) => [r.id, r.mainText]));
+  return json({ ...screen, rows: screen.rows.map((r) => ({ ...r, mainText: texts.get(r.id) ?? "" })) });
 }

@@ -1,0 +1,94 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getSql } from "@/lib/store/infra/sql";
+import type { Locale, MessageKey } from "@/lib/i18n/messages";
+import { parseResultFilters, toSearchParams, type FilterProblem } from "@/lib/results/filters";
+import { highlightTerms } from "@/lib/results/snippet";
+import { EXPORT_FORMATS } from "@/lib/export/export-job";
+import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, RANK_CANDIDATES, type ResultRow } from "@/lib/store/results";
+import { getT } from "../../../i18n";
+import { parseId } from "../../../json";
+import { FilterForm } from "./filter-form";
+import { ResultsList, type ListRow } from "./results-list";
+
+export const dynamic = "force-dynamic";
+
+/** Descriptions of allowed values in Chinese; enumerations (relevant|hub ...) stay as they are typed. */
+const ZH_ALLOWED: Record<string, string> = {
+  "0..1": "0 到 1 之间的数", "0..1000": "0 到 1000 之间的整数", "100..599": "100 到 599 之间的整数", "a host name": "主机名",
+  "search text (up to 200 characters)": "最多 200 字的搜索文本", "a MIME type such as text/html": "MIME 类型，如 text/html",
+  "a date YYYY-MM-DD": "日期，格式 YYYY-MM-DD", "a topic revision 1..1000000": "主题版本号（1 到 1000000）", "a cursor from the previous screen's next link": "“下一页”链接中的游标",
+};
+
+function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) => string): string {
+  const allowed = locale === "zh-CN" ? (ZH_ALLOWED[p.allowed] ?? p.allowed.replace(/^at most max \((.+)\)$/, "不大于相关度上限 $1")) : p.allowed;
+  return t("resultsBadParam").replace("{param}", p.param).replace("{value}", p.value).replace("{allowed}", allowed);
+}
+
+function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string): ListRow {
+  return {
+    id: r.id, title: r.title, url: r.finalUrl, host: r.host, relevance: r.relevance.toFixed(3), isRelevant: r.isRelevant,
+    judgement: r.judgement === "relevant" || r.judgement === "irrelevant" ? r.judgement : null, depth: r.depth,
+    kind: t(`kind_${r.pageKind}` as MessageKey) ?? r.pageKind, status: r.httpStatus, fetchedAt: r.fetchedAt.toLocaleString(locale),
+    isDuplicate: r.duplicateOf !== null, snippet: terms.length ? highlightTerms(r.snippet, terms) : [],
+  };
+}
+
+/** A job's results: filters, search, sort, keyset screens, judging, precision estimate and export. */
+export default async function ResultsPage({ params, searchParams }: {
+  params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const id = parseId((await params).id);
+  const sql = getSql();
+  const [job] = id === null ? [] : await sql<{ id: number; name: string; status: string }[]>`select id, name, status::text as status from jobs where id = ${id}`;
+  if (!job || id === null) notFound();
+  const { locale, t } = await getT();
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(await searchParams)) for (const x of [v ?? []].flat()) query.append(k, x);
+  const parsed = parseResultFilters(query);
+  const f = parsed.ok ? parsed.value : { hideDuplicates: false, sort: "relevance" as const };
+  const rq = prepareResultQuery(id, f);
+  const [screen, total, hosts, quality] = await Promise.all([
+    parsed.ok ? listResults(sql, rq) : { rows: [], next: null }, parsed.ok ? countResults(sql, rq) : { count: 0, isMore: false }, countHosts(sql, rq), estimateJobPrecision(sql, id),
+  ]);
+  const base = toSearchParams({ ...f, after: undefined });
+  const exportQuery = (format: string) => { const q = new URLSearchParams(base); q.set("format", format); return q.toString(); };
+  const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
+  const isRunning = ["queued", "running", "paused", "stopping"].includes(job.status);
+
+  return (
+    <section className="space-y-4">
+      <Link href={`/jobs/${id}`} className="text-sm text-teal-700">← #{job.id} {job.name}</Link>
+      <h1 className="text-xl font-semibold">{t("resultsTitle")}</h1>
+      <p data-testid="results-precision" className="text-sm text-slate-600">
+        {quality ? t("resultsPrecision").replace("{judged}", String(quality.judged)).replace("{precision}", pct(quality.precision)).replace("{recall}", pct(quality.recall))
+          : t("resultsPrecisionNone")}
+      </p>
+      {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">{describeProblem(parsed.problem, locale, t)}</p>}
+      <FilterForm jobId={id} f={f} hosts={hosts} t={t} />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", `${total.count}${total.isMore ? "+" : ""}`)}</span>
+        <span className="ml-auto text-slate-600">{t("resultsExport")}:</span>
+        {EXPORT_FORMATS.map((format) => (
+          <a key={format} data-testid={`export-${format}`} href={`/api/jobs/${id}/export?${exportQuery(format)}`} download
+            className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-100">{format.toUpperCase()}</a>
+        ))}
+      </div>
+      <p className="text-xs text-slate-500">{isRunning ? t("resultsSnapshot") : t("resultsExportHint")}</p>
+      {f.q && f.sort === "rank" && (total.isMore || total.count > RANK_CANDIDATES) && (
+        <p className="text-xs text-slate-500">{t("resultsRankBounded").replace("{n}", String(RANK_CANDIDATES))}</p>
+      )}
+      {screen.rows.length === 0 ? <p className="text-slate-500">{t("resultsEmpty")}</p> : (
+        <ResultsList jobId={id} rows={screen.rows.map((r) => toListRow(r, rq.terms, locale, t))} labels={{
+          relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
+          judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"), keys: t("resultsKeys"), depth: t("resultsDepth"),
+          tick: t("resultsTick"), tickAll: t("resultsTickAll"), ticked: t("resultsTicked"), bulkRelevant: t("resultsBulkRelevant"), bulkIrrelevant: t("resultsBulkIrrelevant"),
+        }} />
+      )}
+      <div className="flex gap-4 text-sm">
+        {f.after && <Link className="text-teal-700" href={`/jobs/${id}/results?${base}`}>{t("resultsFirst")}</Link>}
+        {screen.next && <Link data-testid="results-next" className="text-teal-700" href={`/jobs/${id}/results?${base.size ? `${base}&` : ""}after=${screen.next}`}>{t("resultsNext")}</Link>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+/**
+ * The results list's interactive leaf: judging buttons on every row, keyboard shortcuts (j / k
+ * move, r / i judge the current page and move on, x ticks it) and judging the ticked pages at
+ * once. Everything else is server-rendered.
+ */
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { JudgeButtons, sendJudgement, type JudgeLabels, type JudgementValue } from "../judge-buttons";
+
+/** One row as the server renders it for the list. */
+export interface ListRow {
+  id: string; title: string; url: string; host: string; relevance: string; isRelevant: boolean; judgement: JudgementValue;
+  depth: number; kind: string; status: number; fetchedAt: string; isDuplicate: boolean;
+  snippet: { text: string; isHit: boolean }[];
+}
+
+/** The results list with judging. */
+export function ResultsList({ jobId, rows, labels }: {
+  jobId: number; rows: ListRow[];
+  labels: JudgeLabels & { keys: string; depth: string; tick: string; tickAll: string; ticked: string; bulkRelevant: string; bulkIrrelevant: string };
+}) {
+  const [judgements, setJudgements] = useState<Record<string, JudgementValue>>(() => Object.fromEntries(rows.map((r) => [r.id, r.judgement])));
+  const [selected, setSelected] = useState(0);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<Set<string>>(() => new Set());
+  const items = useRef<(HTMLLIElement | null)[]>([]);
+  const toggle = (id: string) => setTicked((prev) => {
+    const next = new Set(prev);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
+  const judgeTicked = async (j: JudgementValue) => {
+    const ids = [...ticked];
+    const res = await fetch(`/api/jobs/${jobId}/judgements`, {
+      method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ pageIds: ids, judgement: j }),
+    }).catch(() => null);
+    if (!res?.ok) return setFailed("bulk");
+    const { judged } = (await res.json()) as { judged: string[] };
+    setFailed(null);
+    setJudgements((prev) => ({ ...prev, ...Object.fromEntries(judged.map((id) => [id, j])) }));
+    setTicked(new Set());
+  };
+
+  const judge = useCallback(async (id: string, j: JudgementValue) => {
+    const ok = await sendJudgement(jobId, id, j);
+    setFailed(ok ? null : id);
+    if (ok) setJudgements((prev) => ({ ...prev, [id]: j }));
+    return ok;
+  }, [jobId]);
+
+  useEffect(() => {
+    const move = (to: number) => {
+      const i = Math.max(0, Math.min(rows.length - 1, to));
+      setSelected(i);
+      items.current[i]?.scrollIntoView({ block: "nearest" });
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement)?.closest?.("input, textarea, select")) return;
+      const row = rows[selected];
+      if (e.key === "j") move(selected + 1);
+      else if (e.key === "k") move(selected - 1);
+      else if ((e.key === "r" || e.key === "i") && row) {
+        void judge(row.id, e.key === "r" ? "relevant" : "irrelevant").then((ok) => ok && move(selected + 1));
+      } else if (e.key === "x" && row) toggle(row.id);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [rows, selected, judge]);
+
+  return (
+    <div>
+      <p className="mb-2 hidden text-xs text-slate-500 sm:block">{labels.keys}</p>
+      <div data-testid="bulk-bar" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={ticked.size === rows.length && rows.length > 0}
+            onChange={(e) => setTicked(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())} />{labels.tickAll}
+        </label>
+        {ticked.size > 0 && <>
+          <span className="text-slate-600">{labels.ticked.replace("{n}", String(ticked.size))}</span>
+          <button type="button" onClick={() => void judgeTicked("relevant")} className="rounded border border-teal-600 px-2 py-0.5 text-xs text-teal-800 hover:bg-teal-50">{labels.bulkRelevant}</button>
+          <button type="button" onClick={() => void judgeTicked("irrelevant")} className="rounded border border-rose-600 px-2 py-0.5 text-xs text-rose-800 hover:bg-rose-50">{labels.bulkIrrelevant}</button>
+        </>}
+        {failed === "bulk" && <span role="alert" className="text-xs text-red-700">{labels.failed}</span>}
+      </div>
+      <ol data-testid="results-list" className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
+        {rows.map((r, i) => (
+          <li key={r.id} ref={(el) => { items.current[i] = el; }} data-testid="result-row" data-page-id={r.id}
+            data-selected={i === selected} data-judgement={judgements[r.id] ?? "none"} onClick={() => setSelected(i)}
+            className={`p-3 ${i === selected ? "bg-teal-50 ring-2 ring-inset ring-teal-400" : ""}`}>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <input type="checkbox" aria-label={labels.tick} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} className="mt-1.5" />
+              <div className="min-w-0 flex-1">
+                <Link className="break-words font-medium text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${r.id}`}>{r.title || r.url}</Link>
+                <div className="truncate font-mono text-xs text-slate-500" title={r.url}>{r.url}</div>
+              </div>
+              <JudgeButtons value={judgements[r.id] ?? null} onJudge={(j) => void judge(r.id, j)} labels={labels} />
+            </div>
+            {r.snippet.length > 0 && (
+              <p data-testid="result-snippet" className="mt-1 break-words text-sm text-slate-700">
+                {r.snippet.map((p, k) => (p.isHit ? <mark key={k} className="rounded bg-amber-200 px-0.5">{p.text}</mark> : <span key={k}>{p.text}</span>))}
+              </p>
+            )}
+            <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
+              <span className={r.isRelevant ? "font-semibold text-teal-700" : ""}>{r.relevance}</span>
+              <span>{r.host}</span><span>{r.kind}</span><span>{labels.depth} {r.depth}</span><span>HTTP {r.status}</span><span>{r.fetchedAt}</span>
+              {r.isDuplicate && <span>≈</span>}
+            </div>
+            {failed === r.id && <p role="alert" className="text-xs text-red-700">{labels.failed}</p>}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

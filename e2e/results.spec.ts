@@ -1,0 +1,178 @@
+/**
+ * E2E: the results of a real crawl of the test web — filter, search, judge with the keyboard,
+ * export (CSV, JSON Lines, WARC read back with warcio) and the page view's snapshot.
+ * Set E2E_SCREENSHOTS=<dir> to also save screenshots of the results page and the page view.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { WARCParser } from "warcio";
+import { openSql } from "../lib/store/infra/sql";
+
+const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-results" });
+test.afterAll(() => sql.end());
+test.describe.configure({ mode: "serial" });
+
+let jobId = 0;
+
+/** A finished crawl of the agriculture sites (about 150 pages, no politeness delay on loopback). */
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(300_000);
+  const res = await request.post("/api/jobs", { data: {
+    name: "农业结果", keywords: "农业,作物,水稻,小麦,玉米,种植", seeds: ["http://agri-1.test/", "http://agri-2.test/"], maxPages: 150, minDelayMs: 0,
+  } });
+  expect(res.status()).toBe(201);
+  jobId = (await res.json()).job.id;
+  await expect.poll(async () => (await sql`select status::text from jobs where id = ${jobId}`)[0].status, { timeout: 280_000, intervals: [1000] }).toBe("done");
+});
+
+/** Pages of the job the filter let through, of one host or all. */
+const countRelevant = async (host: string | null = null) =>
+  (await sql`select count(*)::int as n from pages where job_id = ${jobId} and is_relevant and (${host}::text is null or host = ${host})`)[0].n as number;
+
+async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [lang, width, height] of [["zh-CN", 1280, 1000], ["zh-CN", 390, 1400], ["en", 1280, 1000], ["en", 390, 1400]] as const) {
+    await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    const snapshot = page.getByTestId("page-snapshot");
+    if (await snapshot.count()) await expect(page.frameLocator("[data-testid=page-snapshot]").locator("h1").first()).toBeVisible();
+    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`) });
+    // Nothing may be wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: page.url() }]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.reload();
+}
+
+test("filter to the relevant pages of one host, then search a Chinese word and see it highlighted", async ({ page }) => {
+  await page.goto(`/jobs/${jobId}`);
+  await page.getByTestId("results-link").click();
+  await page.waitForURL(new RegExp(`/jobs/${jobId}/results$`));
+  const [top] = await sql`select host from pages where job_id = ${jobId} and is_relevant group by host order by count(*) desc limit 1`;
+  const filters = page.getByTestId("results-filters");
+  await filters.locator("select[name=view]").selectOption("relevant");
+  await filters.locator("select[name=host]").selectOption(top.host);
+  await filters.getByRole("button").click();
+  await page.waitForURL(/view=relevant/);
+  expect(page.url()).toContain(`host=${top.host}`);
+  const relevantOfHost = await countRelevant(top.host);
+  expect(relevantOfHost).toBeGreaterThan(0);
+  await expect(page.getByTestId("results-count")).toContainText(String(relevantOfHost));
+  const rows = page.getByTestId("result-row");
+  await expect(rows).toHaveCount(Math.min(50, relevantOfHost));
+  for (const text of await rows.allInnerTexts()) expect(text).toContain(top.host);
+
+  await filters.locator("input[name=q]").fill("玉米");
+  await filters.getByRole("button").click();
+  await page.waitForURL(/q=/);
+  const marks = page.getByTestId("result-snippet").locator("mark");
+  await expect(marks.first()).toHaveText("玉米");
+  const matching = (await sql`select count(*)::int as n from pages where job_id = ${jobId} and is_relevant and host = ${top.host}
+    and search_vector @@ plainto_tsquery('simple', '玉米')`)[0].n;
+  expect(matching).toBeGreaterThan(0);
+  await expect(page.getByTestId("results-count")).toContainText(String(matching));
+  await shoot(page, "results");
+});
+
+test("judge three pages with the keyboard; the precision estimate follows", async ({ page }) => {
+  await page.goto(`/jobs/${jobId}/results?sort=fetched`);
+  const rows = page.getByTestId("result-row");
+  await expect(rows.first()).toHaveAttribute("data-selected", "true");
+  const ids = await rows.evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute("data-page-id")!));
+  await page.keyboard.press("r");
+  await expect(rows.nth(0)).toHaveAttribute("data-judgement", "relevant");
+  await expect(rows.nth(1)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("i");
+  await expect(rows.nth(1)).toHaveAttribute("data-judgement", "irrelevant");
+  await page.keyboard.press("j");
+  await page.keyboard.press("k");
+  await expect(rows.nth(2)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("r");
+  await expect(rows.nth(2)).toHaveAttribute("data-judgement", "relevant");
+  const judged = await sql`select id::text, judgement from pages where id = any(${ids}::bigint[])`;
+  expect(Object.fromEntries(judged.map((r) => [r.id, r.judgement]))).toEqual({ [ids[0]]: "relevant", [ids[1]]: "irrelevant", [ids[2]]: "relevant" });
+  // Tick the current page with x and the next one with its box, then judge both at once.
+  await page.keyboard.press("x");
+  const more = await rows.evaluateAll((els) => els.slice(3, 5).map((e) => e.getAttribute("data-page-id")!));
+  await rows.nth(4).getByRole("checkbox").check();
+  await page.getByTestId("bulk-bar").getByRole("button", { name: "全部判为不相关" }).click();
+  await expect(rows.nth(3)).toHaveAttribute("data-judgement", "irrelevant");
+  await expect(rows.nth(4)).toHaveAttribute("data-judgement", "irrelevant");
+  expect((await sql`select count(*)::int as n from pages where id = any(${more}::bigint[]) and judgement = 'irrelevant'`)[0].n).toBe(2);
+  await page.reload();
+  await expect(page.getByTestId("results-precision")).toContainText("根据 5 个人工判定页面估计");
+  await page.goto(`/jobs/${jobId}/results?view=judged-relevant`);
+  await expect(page.getByTestId("result-row")).toHaveCount(2);
+});
+
+test("export CSV and JSON Lines from the results page: Chinese text and row counts", async ({ page }) => {
+  await page.goto(`/jobs/${jobId}/results?view=relevant`);
+  const relevant = await countRelevant();
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  const csv = fs.readFileSync(await csvDownload.path());
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const records = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+  expect(records.length).toBe(relevant);
+  expect(records.every((r) => r.relevant === "yes")).toBe(true);
+  expect(records.some((r) => /[\u4e00-\u9fff]/.test(r.title))).toBe(true);
+
+  const [jsonlDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-jsonl").click()]);
+  const lines = fs.readFileSync(await jsonlDownload.path(), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+  expect(lines.length).toBe(relevant);
+  expect(lines.some((l) => /玉米|水稻|农业/.test(l.main_text))).toBe(true);
+});
+
+test("export WARC and read it back; bad formats, filters and judgements are refused with what is allowed", async ({ request }) => {
+  const res = await request.get(`/api/jobs/${jobId}/export?format=warc&view=relevant`);
+  expect(res.status()).toBe(200);
+  const bytes = await res.body();
+  const types: string[] = [];
+  let firstResponse = "";
+  for await (const rec of new WARCParser((async function* () { yield new Uint8Array(bytes); })())) {
+    types.push(rec.warcType ?? "");
+    const text = await rec.contentText();
+    if (rec.warcType === "response" && !firstResponse) firstResponse = text;
+  }
+  const relevant = await countRelevant();
+  expect(types[0]).toBe("warcinfo");
+  expect(types.filter((t) => t === "metadata").length).toBe(relevant);
+  expect(types.filter((t) => t === "response").length).toBe(relevant);
+  expect(firstResponse).toMatch(/<html/i);
+
+  const badFormat = await request.get(`/api/jobs/${jobId}/export?format=xlsx`);
+  expect(badFormat.status()).toBe(400);
+  expect((await badFormat.json()).allowed).toBe("csv|jsonl|warc");
+  const badFilter = await request.get(`/api/jobs/${jobId}/export?format=csv&colour=red`);
+  expect(badFilter.status()).toBe(400);
+  expect((await badFilter.json()).error).toContain("allowed parameters");
+  const [pg] = await sql`select id::text from pages where job_id = ${jobId} limit 1`;
+  const badValue = await request.put(`/api/jobs/${jobId}/pages/${pg.id}/judgement`, { data: { judgement: "maybe" } });
+  expect(badValue.status()).toBe(400);
+  expect((await badValue.json()).error).toContain("relevant, irrelevant, or null");
+  const otherJob = await request.put(`/api/jobs/${jobId + 1000}/pages/${pg.id}/judgement`, { data: { judgement: "relevant" } });
+  expect(otherJob.status()).toBe(404);
+});
+
+test("the page view: judging, where it was found, why it scored, and a sandboxed snapshot", async ({ page, request }) => {
+  const [pg] = await sql`select p.id::text, f.parent_page_id::text as parent from pages p join frontier f on f.id = p.frontier_id
+    where p.job_id = ${jobId} and p.is_relevant and f.parent_page_id is not null and exists (select 1 from page_bodies b where b.page_id = p.id) order by p.id limit 1`;
+  await page.goto(`/jobs/${jobId}/pages/${pg.id}`);
+  // The first link is the page it was found on; the path from the seed and the inlinks follow.
+  await expect(page.getByTestId("page-origin").getByRole("link").first()).toHaveAttribute("href", `/jobs/${jobId}/pages/${pg.parent}`);
+  await expect(page.getByTestId("page-why").locator("li").first()).toBeVisible();
+  const frame = page.getByTestId("page-snapshot");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  const snap = await request.get(`/api/jobs/${jobId}/pages/${pg.id}/snapshot`);
+  expect(snap.headers()["content-security-policy"]).toContain("default-src 'none'");
+  expect(await snap.text()).not.toMatch(/<script|href=/i);
+  await page.keyboard.press("i");
+  await expect(page.getByTestId("page-judge").locator("[data-judgement]")).toHaveAttribute("data-judgement", "irrelevant");
+  expect((await sql`select judgement from pages where id = ${pg.id}`)[0].judgement).toBe("irrelevant");
+  await shoot(page, "page-view");
+});

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { encodeCursor, parseResultFilters, toSearchParams } from "./filters";
+import { parseBulkJudgementBody, parseJudgementBody } from "./judgement";
+import { highlightTerms } from "./snippet";
+import { sanitizeSnapshot } from "./snapshot";
+
+test("results filters: good views parse and round-trip, bad ones name the allowed values", () => {
+  const ok = parseResultFilters(new URLSearchParams("view=relevant&min=0.2&max=0.9&host=Nong.test&kind=hub&depth=2&status=200&dup=hide&q=农业机械&mime=Text/HTML&from=2026-11-01&to=2026-11-30&rev=2"));
+  assert.ok(ok.ok);
+  assert.deepEqual(ok.value, { hideDuplicates: true, sort: "rank", view: "relevant", minRelevance: 0.2, maxRelevance: 0.9,
+    host: "nong.test", kind: "hub", depth: 2, status: 200, q: "农业机械", mime: "text/html", fetchedFrom: "2026-11-01", fetchedTo: "2026-11-30", topicRevision: 2 });
+  const again = parseResultFilters(toSearchParams(ok.value));
+  assert.ok(again.ok);
+  assert.deepEqual(again.value, ok.value);
+  const table: [string, string, RegExp][] = [
+    ["view=maybe", "view", /view takes relevant\|not-relevant\|judged-relevant\|judged-irrelevant\|unjudged/],
+    ["min=2", "min", /min takes 0\.\.1/],
+    ["min=0.8&max=0.2", "min", /at most max/],
+    ["depth=1.5", "depth", /0\.\.1000/],
+    ["sort=random", "sort", /relevance\|fetched\|depth\|host\|rank/],
+    ["after=xyz", "after", /cursor/],
+    ["from=2026-02-30", "from", /a date YYYY-MM-DD/],
+    ["mime=html", "mime", /a MIME type/],
+    ["rev=0", "rev", /topic revision/],
+    ["colour=red", "colour", /unknown parameter "colour"; allowed parameters: view, min, max/],
+  ];
+  for (const [query, param, message] of table) {
+    const r = parseResultFilters(new URLSearchParams(query));
+    assert.ok(!r.ok, query);
+    assert.equal(r.problem.param, param, query);
+    assert.match(r.problem.message, message, query);
+  }
+  const cursor = parseResultFilters(new URLSearchParams(`after=${encodeCursor("0.5", "42")}&sort=rank`));
+  assert.ok(cursor.ok);
+  assert.deepEqual([cursor.value.after, cursor.value.sort], [{ key: "0.5", id: "42" }, "relevance"], "no rank without a search");
+  assert.ok(parseResultFilters(new URLSearchParams("format=csv"), ["format"]).ok, "callers may read further parameters");
+});
+
+test("judgements: relevant, irrelevant or null; anything else names the allowed values", () => {
+  assert.deepEqual(parseJudgementBody({ judgement: "relevant" }), { ok: true, judgement: "relevant" });
+  assert.deepEqual(parseJudgementBody({ judgement: null }), { ok: true, judgement: null });
+  for (const bad of [{ judgement: "yes" }, {}, null, "relevant"]) {
+    const r = parseJudgementBody(bad);
+    assert.ok(!r.ok && /relevant, irrelevant, or null/.test(r.message));
+  }
+});
+
+test("bulk judgements need a list of page ids and a judgement", () => {
+  assert.deepEqual(parseBulkJudgementBody({ pageIds: ["1", 2], judgement: "irrelevant" }), { ok: true, pageIds: ["1", "2"], judgement: "irrelevant" });
+  for (const bad of [{ pageIds: [], judgement: "relevant" }, { pageIds: ["x"], judgement: "relevant" }, { judgement: "relevant" }]) {
+    const r = parseBulkJudgementBody(bad);
+    assert.ok(!r.ok && /pageIds must be a list of 1 to 500 page ids/.test(r.message));
+  }
+  assert.ok(!parseBulkJudgementBody({ pageIds: ["1"], judgement: "yes" }).ok);
+});
+
+test("snippets highlight every term, longest first, case-insensitively", () => {
+  assert.deepEqual(highlightTerms("农业机械化让农业更强", ["农业", "农业机械"]), [
+    { text: "农业机械", isHit: true }, { text: "化让", isHit: false }, { text: "农业", isHit: true }, { text: "更强", isHit: false }]);
+  assert.deepEqual(highlightTerms("Big Tractors", ["tractors"]), [{ text: "Big ", isHit: false }, { text: "Tractors", isHit: true }]);
+  assert.deepEqual(highlightTerms("a.b", ["."]), [{ text: "a", isHit: false }, { text: ".", isHit: true }, { text: "b", isHit: false }]);
+  assert.deepEqual(highlightTerms("无匹配", []), [{ text: "无匹配", isHit: false }]);
+});
+
+test("snapshots keep text and structure but nothing that runs or loads", () => {
+  const html = sanitizeSnapshot(`<html><head><script>alert(1)</script><link rel=stylesheet href="http://evil/x.css"><base href="http://evil/">
+    <meta http-equiv="refresh" content="0;url=http://evil/"></head>
+    <body onload="x()"><h1 style="background:url(http://evil/bg)">农业机械</h1><a href="http://evil/" onclick="y()">链接</a>
+    <img src="http://evil/p.png"><img src="/local.png"><img src="data:image/png;base64,AAAA" alt="图">
+    <iframe src="http://evil/"></iframe><form action="http://evil/"><input name=q></form><svg><use href="http://evil/#a"/></svg>
+    <p>正文 &lt;script&gt;</p></body></html>`);
+  assert.match(html, /<h1>农业机械<\/h1>/);
+  assert.match(html, /<a>链接<\/a>/);
+  assert.match(html, /<img src="data:image\/png;base64,AAAA" alt="图" \/>/);
+  assert.match(html, /正文 &lt;script&gt;/);
+  assert.doesNotMatch(html, /evil|<script|onload|onclick|<iframe|<form|<input|<base|<link|refresh|local\.png|<svg/i);
+});

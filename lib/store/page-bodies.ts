@@ -1,0 +1,69 @@
+/**
+ * Raw response bodies, gzip-compressed, in their own table (page_bodies) so that the hot pages
+ * table stays small: read only for a page's snapshot and for WARC export. gzip because Node 20's
+ * zlib has no zstd.
+ */
+import { STATUS_CODES } from "node:http";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import type { Sql, Tx } from "./infra/sql";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** A response body ready to keep, with what a WARC response and request record need. */
+export interface RawBody {
+  gzip: Buffer; bytes: number; statusLine: string;
+  responseHeaders: Record<string, string>;
+  /** Headers the crawler sent (never credentials or cookies). */
+  requestHeaders: Record<string, string>;
+}
+
+/** Compress a fetched body to keep, or null when the job keeps none or it is over the cap. */
+export async function prepareRawBody(
+  settings: { keepRawHtml: boolean; rawHtmlMaxBytes: number },
+  r: { status: number; body: Buffer; headers: Record<string, string>; finalUrl: string; userAgent: string },
+): Promise<RawBody | null> {
+  if (!settings.keepRawHtml || r.body.length === 0 || r.body.length > settings.rawHtmlMaxBytes) return null;
+  return {
+    gzip: await gzipAsync(r.body),
+    bytes: r.body.length,
+    statusLine: `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ""}`.trimEnd(),
+    responseHeaders: r.headers,
+    requestHeaders: { host: new URL(r.finalUrl).host, "user-agent": r.userAgent },
+  };
+}
+
+/** Keep a page's raw body (inside the page's own transaction). */
+export async function storeRawBody(tx: Tx, jobId: number, pageId: string, b: RawBody): Promise<void> {
+  await tx`
+    insert into page_bodies (page_id, job_id, body_gzip, body_bytes, status_line, response_headers, request_headers)
+    values (${pageId}, ${jobId}, ${b.gzip}, ${b.bytes}, ${b.statusLine}, ${tx.json(b.responseHeaders)}, ${tx.json(b.requestHeaders)})`;
+}
+
+/** A kept body, decompressed, with its headers. */
+export interface KeptBody { body: Buffer; statusLine: string; responseHeaders: Record<string, string>; requestHeaders: Record<string, string> }
+
+/** Decompress a kept body row. */
+export async function inflateBody(row: { bodyGzip: Buffer; statusLine: string; responseHeaders: unknown; requestHeaders: unknown }): Promise<KeptBody> {
+  return {
+    body: await gunzipAsync(row.bodyGzip), statusLine: row.statusLine,
+    responseHeaders: row.responseHeaders as Record<string, string>, requestHeaders: row.requestHeaders as Record<string, string>,
+  };
+}
+
+/** The kept body of a job's page, or null when none was kept. */
+export async function readRawBody(sql: Sql, jobId: number, pageId: string): Promise<KeptBody | null> {
+  const [row] = await sql<{ bodyGzip: Buffer; statusLine: string; responseHeaders: unknown; requestHeaders: unknown }[]>`
+    select body_gzip as "bodyGzip", status_line as "statusLine", response_headers as "responseHeaders", request_headers as "requestHeaders"
+    from page_bodies where page_id = ${pageId} and job_id = ${jobId}`;
+  return row ? inflateBody(row) : null;
+}
+
+/** Bytes kept for a job's raw bodies (compressed and original) and how many pages have one. */
+export async function measureRawBodies(sql: Sql, jobId: number) {
+  const [r] = await sql<{ pages: number; stored: string; original: string }[]>`
+    select count(*)::int as pages, coalesce(sum(octet_length(body_gzip)), 0)::bigint as stored, coalesce(sum(body_bytes), 0)::bigint as original
+    from page_bodies where job_id = ${jobId}`;
+  return { pages: r.pages, storedBytes: Number(r.stored), originalBytes: Number(r.original) };
+}

@@ -1,0 +1,35 @@
+/** Test fixtures for results: pages stored through the real page store (storePage). */
+import { storePage, type PageRecord } from "../store/pages";
+import type { Sql } from "../store/infra/sql";
+import { prepareRawBody } from "../store/page-bodies";
+
+/** What a test says about a page; the rest gets plain defaults. */
+export interface TestPage {
+  url: string; title: string; mainText: string; relevance?: number; isRelevant?: boolean; depth?: number;
+  pageKind?: string; httpStatus?: number; html?: string; checksum?: string; simhash?: bigint; contentType?: string;
+}
+
+let serial = 0;
+
+/** Store a page as the crawl pipeline would (a leased frontier row, then storePage); returns its id. */
+export async function storeTestPage(sql: Sql, jobId: number, t: TestPage): Promise<string> {
+  const host = new URL(t.url).host;
+  const [f] = await sql<{ id: string }[]>`
+    insert into frontier (job_id, url, url_key, host, depth, status, lease_owner, lease_expires_at)
+    values (${jobId}, ${t.url}, ${t.url}, ${host}, ${t.depth ?? 1}, 'leased', 'w-test', now() + interval '1 hour') returning id`;
+  const html = t.html ?? `<html><head><title>${t.title}</title></head><body><p>${t.mainText}</p></body></html>`;
+  const body = Buffer.from(html);
+  const headers = { "content-type": t.contentType ?? "text/html; charset=utf-8" };
+  const record: PageRecord = {
+    jobId, frontierId: f.id, workerId: "w-test", url: t.url, finalUrl: t.url, host, depth: t.depth ?? 1,
+    httpStatus: t.httpStatus ?? 200, contentType: headers["content-type"], charset: "utf-8", charsetSource: "header",
+    title: t.title, mainText: t.mainText, relevance: t.relevance ?? 0, isRelevant: t.isRelevant ?? (t.relevance ?? 0) >= 0.2,
+    explanation: { terms: [] }, topicRevision: 1, pageKind: t.pageKind ?? "content",
+    checksum: t.checksum ?? `c${++serial}-${t.url}`, simhash: t.simhash ?? BigInt(serial) * 0x9e3779b97f4a7c15n % (1n << 63n),
+    contentBytes: body.length, isTruncated: false, etag: null, lastModified: null, fetchMs: 1, redirects: [], linksRejected: null,
+    maxPagesPerHost: 0, merge: "keep", isGraphRecomputed: false, links: [], queue: [],
+    politeness: { minDelayMs: 0, maxConnections: 2 }, answeredAt: new Date(),
+    rawBody: await prepareRawBody({ keepRawHtml: true, rawHtmlMaxBytes: 1 << 20 }, { status: t.httpStatus ?? 200, body, headers, finalUrl: t.url, userAgent: "FocusCrawl-test" }),
+  };
+  return (await storePage(sql, record)).pageId;
+}
