@@ -1,7 +1,9 @@
 "use client";
 import { useActionState, useState } from "react";
 import type { ParamSpec } from "@/lib/strategy/types";
+import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import { createJobAction, type CreateJobState } from "../actions";
+import { SeedsField } from "./seeds-field";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
@@ -60,8 +62,10 @@ function StrategyParams({ strategy, errors, values }: {
   );
 }
 
-export function JobForm({ labels, strategies, defaults, advanced }: {
+export function JobForm({ labels, strategies, defaults, advanced, topicField, topicLabels }: {
   labels: Labels; strategies: { id: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
+  /** The saved-topic picker (rendered by the page, which reads the topics). */
+  topicField?: React.ReactNode; topicLabels: TopicMessages;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
@@ -76,6 +80,8 @@ export function JobForm({ labels, strategies, defaults, advanced }: {
         <input name="name" defaultValue={v.name} className={input} />
         <FieldError errors={state.errors} name="name" />
       </label>
+      {topicField}
+      <FieldError errors={state.errors} name="topicId" />
       <label className="block text-sm">
         <span className="font-medium">{labels.keywords}</span> <span className="text-xs text-slate-500">{labels.keywordsHint}</span>
         <input name="keywords" defaultValue={v.keywords} className={input} />
@@ -88,7 +94,7 @@ export function JobForm({ labels, strategies, defaults, advanced }: {
       </label>
       <label className="block text-sm">
         <span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span>
-        <textarea name="seeds" rows={4} defaultValue={v.seeds} className={`${input} font-mono`} />
+        <SeedsField m={topicLabels} name="seeds" defaultValue={v.seeds} className={`${input} font-mono`} />
         <FieldError errors={state.errors} name="seeds" />
       </label>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">

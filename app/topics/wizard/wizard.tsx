@@ -32,7 +32,8 @@ export function TopicWizard({ m, step, topicId, initialDraft }: { m: TopicMessag
     setRestored(true);
   }, [storageKey]);
   useEffect(() => {
-    if (isRestored) sessionStorage.setItem(storageKey, JSON.stringify(draft));
+    // A draft over the browser's storage quota (a pasted 5 MB text) is simply not kept across reloads.
+    if (isRestored) try { sessionStorage.setItem(storageKey, JSON.stringify(draft)); } catch { sessionStorage.removeItem(storageKey); }
   }, [draft, isRestored, storageKey]);
 
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
