@@ -102,3 +102,8 @@ test("the topic wizard's errors read in Chinese: example pages, names, term weig
     assert.doesNotMatch(zh.replace(/https?:\/\/\S*|"[^"]*"|“[^”]*”|\(.*\)|（.*）|\.json|JSON|FocusCrawl|HTTP/g, ""), /[a-z]{3,}/i, zh);
   }
 });
+
+test("a class name typed where a code belongs reads in Chinese with the guesses", () => {
+  assert.equal(localizeError('clc: "计算机" is not a class code; it may be TP 自动化技术、计算机技术 or TP3 计算技术、计算机技术: write the code, or pick the class in the topic wizard', "zh-CN"),
+    "“计算机”不是分类号，可能是 TP 自动化技术、计算机技术 或 TP3 计算技术、计算机技术：请填写分类号，或在主题向导中选择分类");
+});

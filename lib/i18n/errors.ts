@@ -48,6 +48,7 @@ const ZH_RULES: Rule[] = [
   [/^"(.*) …" must be "host user:password", e\.g\. (.+)$/, (m) => `${q(`${m[1]} …`)}的格式须为“主机 用户名:密码”，例如 ${m[2]}`],
   [/^"(.*) …" must be "host name=value; name2=value2"$/, (m) => `${q(`${m[1]} …`)}的格式须为“主机 名=值; 名2=值2”`],
   [/^proxy must be a URL such as (\S+) \(http, https or socks5\)$/, (m) => `代理须为网址，例如 ${m[1]}（http、https 或 socks5）`],
+  [/^"(.*)" is not a class code; it may be (.+): write the code, or pick the class in the topic wizard$/, (m) => `${q(m[1])}不是分类号，可能是 ${m[2].replaceAll(" or ", " 或 ")}：请填写分类号，或在主题向导中选择分类`],
   [/^unknown class "(.*)"; search the tree for its code \(e\.g\. (.+)\)$/, (m) => `未知分类${q(m[1])}：请在分类树中查找它的代码（如 ${m[2].replaceAll(", ", "、")}）`],
   [/^the topic has no terms: give a CLC class, keywords or example texts with words that name the subject \(stop words and punctuation do not count\)$/,
     () => "主题没有词：请给出中图法分类、关键词或含有主题词的示例文本（停用词和标点不算）"],

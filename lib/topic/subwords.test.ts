@@ -47,3 +47,9 @@ test("each top term names where it came from: class, keyword or example", () => 
   assert.equal(software?.kind, "clc");
   assert.ok(software?.code?.startsWith("TP31"), software?.code);
 });
+
+test("a class name where a code belongs is answered with the classes it may mean", () => {
+  const r = TopicDefinitionSchema.parse({ clc: ["计算机"] });
+  assert.throws(() => buildTopic(r), /"计算机" is not a class code; it may be TP 自动化技术、计算机技术 or TP3 计算技术、计算机技术/);
+  assert.throws(() => buildTopic(TopicDefinitionSchema.parse({ clc: ["ZZ9"] })), /unknown class "ZZ9"; search the tree/);
+});

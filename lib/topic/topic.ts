@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { clcSpecificity } from "./clc/specificity";
-import { clcDescendants, getClcNode } from "./clc/tree";
+import { clcDescendants, getClcNode, searchClc } from "./clc/tree";
 import { idf } from "./idf";
 import { isStopWord } from "./stop-words";
 import { subwordsOf } from "./subwords";
@@ -131,13 +131,20 @@ export class TopicError extends Error {
  */
 const CLC_SPECIFICITY_POWER = 1.5;
 
+/** An unknown class code: the classes a name or pinyin initials may have meant, or where to look. */
+function unknownClassMessage(code: string): string {
+  const guesses = /^[a-z]{1,2}[0-9.\-+/]*$/i.test(code.trim()) ? [] : searchClc(code, { limit: 3 });
+  if (guesses.length === 0) return `clc: unknown class "${code}"; search the tree for its code (e.g. TP3, F8, R2)`;
+  return `clc: "${code}" is not a class code; it may be ${guesses.map((g) => `${g.code} ${g.name}`).join(" or ")}: write the code, or pick the class in the topic wizard`;
+}
+
 /** The CLC part: each class's name, its descendants' names weighing less the further down they are. */
 function clcPart(codes: string[], userTerms: ReadonlySet<string>): { vector: TermVector; classOf: Map<string, string> } {
   const mass: TermVector = new Map();
   const best = new Map<string, { code: string; mass: number }>();
   for (const code of codes) {
     const node = getClcNode(code);
-    if (!node) throw new TopicError("clc", `clc: unknown class "${code}"; search the tree for its code (e.g. TP3, F8, R2)`);
+    if (!node) throw new TopicError("clc", unknownClassMessage(code));
     const v: TermVector = new Map();
     for (const t of segmentTopicText(node.name, userTerms)) v.set(t, (v.get(t) ?? 0) + 1);
     for (const { node: d, depth } of clcDescendants(code, CLC_MAX_DEPTH)) {
