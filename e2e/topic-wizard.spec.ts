@@ -39,7 +39,7 @@ test("browse T → TP → TP3 → TP31, add a keyword and an example, remove a t
   await row(page, "TP3").locator("input[type=checkbox]").check();
   await expect(page.getByRole("note")).toContainText("TP31 是 TP3 的下级类");
   await shot(page, "wizard-1-classes");
-  await page.getByRole("button", { name: "移除分类 TP3" }).click();
+  await page.getByRole("button", { name: "移除分类 TP3", exact: true }).click();
   await expect(page.getByRole("note")).toHaveCount(0);
 
   await page.getByTestId("next-step").click();

@@ -94,7 +94,7 @@ async function runE2e(adminUrl: string): Promise<void> {
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
   };
   fs.rmSync(resultsFile, { force: true });
-  const r = await run(process.execPath, [path.join(ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json"], env);
+  const r = await run(process.execPath, [path.join(ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json", ...(only ? [only] : [])], env);
   try {
     const stats = JSON.parse(fs.readFileSync(resultsFile, "utf8")).stats;
     totals.passed += stats.expected;

@@ -73,7 +73,11 @@ function ExampleTexts({ m, texts, onChange, errors }: { m: TopicMessages; texts:
       ))}
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => onChange([...texts, ""])} className="rounded border border-teal-700 px-3 py-1 text-sm text-teal-800 hover:bg-teal-50">{m.addExample}</button>
-        <label className="text-sm text-slate-600">{m.uploadTxt} <input type="file" accept=".txt,text/plain" className="text-xs" onChange={(e) => upload(e.target.files?.[0])} /></label>
+        {/* The native file input's own label is in the browser's language, not the interface's: hide it behind ours. */}
+        <label className="cursor-pointer rounded border border-slate-300 px-3 py-1 text-sm text-slate-700 focus-within:ring-1 focus-within:ring-teal-600 hover:bg-slate-50">
+          {m.uploadTxt}
+          <input type="file" accept=".txt,text/plain" className="sr-only" onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ""; }} />
+        </label>
       </div>
       <FieldErrors list={fileError ? [fileError] : undefined} testId="error-example-file" />
       <FieldErrors list={errors} testId="error-exampleTexts" />
