@@ -4,6 +4,7 @@ import type { ParamSpec } from "@/lib/strategy/types";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import { createJobAction, type CreateJobState } from "../actions";
 import { SeedsField } from "./seeds-field";
+import { TopicPicker, type PickableTopic } from "./topic-picker";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
@@ -62,10 +63,10 @@ function StrategyParams({ strategy, errors, values }: {
   );
 }
 
-export function JobForm({ labels, strategies, defaults, advanced, topicField, topicLabels }: {
+export function JobForm({ labels, strategies, defaults, advanced, topics, topicId, topicLabels }: {
   labels: Labels; strategies: { id: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
-  /** The saved-topic picker (rendered by the page, which reads the topics). */
-  topicField?: React.ReactNode; topicLabels: TopicMessages;
+  /** Saved topics to pick from, and the one chosen when the form opens (?topicId=). */
+  topics: PickableTopic[]; topicId?: string; topicLabels: TopicMessages;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
@@ -80,7 +81,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topicField, to
         <input name="name" defaultValue={v.name} className={input} />
         <FieldError errors={state.errors} name="name" />
       </label>
-      {topicField}
+      <TopicPicker m={topicLabels} topics={topics} chosen={v.topicId ?? topicId} />
       <FieldError errors={state.errors} name="topicId" />
       <label className="block text-sm">
         <span className="font-medium">{labels.keywords}</span> <span className="text-xs text-slate-500">{labels.keywordsHint}</span>

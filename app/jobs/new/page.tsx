@@ -7,7 +7,6 @@ import { getPrisma } from "@/lib/db/prisma";
 import { topicMessages } from "@/lib/i18n/topic-messages";
 import { listTopicLibrary } from "@/lib/store/topic-library";
 import { JobForm } from "./job-form";
-import { TopicPicker } from "./topic-picker";
 
 export const dynamic = "force-dynamic";
 
@@ -36,7 +35,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
       <JobForm labels={labels} strategies={describeStrategies()}
-        topicLabels={m} topicField={<TopicPicker m={m} topics={topics} chosen={chosenTopic} />}
+        topicLabels={m} topics={topics.map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicId={chosenTopic}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
           minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} />
     </section>

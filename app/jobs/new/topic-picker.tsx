@@ -2,8 +2,11 @@ import Link from "next/link";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { LibraryTopic } from "@/lib/store/topic-library";
 
+/** What the picker shows of a topic. */
+export type PickableTopic = Pick<LibraryTopic, "id" | "name" | "clc" | "version">;
+
 /** The new-job form's choice of a saved topic (its current version), or a link to the wizard. */
-export function TopicPicker({ m, topics, chosen }: { m: TopicMessages; topics: LibraryTopic[]; chosen?: string }) {
+export function TopicPicker({ m, topics, chosen }: { m: TopicMessages; topics: PickableTopic[]; chosen?: string }) {
   return (
     <div className="rounded border border-teal-200 bg-teal-50/50 p-3 text-sm">
       <label className="block">
