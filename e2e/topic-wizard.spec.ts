@@ -193,3 +193,18 @@ test("bad input gets a message next to its field in the interface's language and
   expect(res.status()).toBe(400);
   expect(await topicCount()).toBe(before);
 });
+
+test("every topic page at 390 px in Chinese and at desktop width in English: nothing overflows", async ({ page, baseURL }) => {
+  const pages: [string, string][] = [["/topics/new?step=classes", "classes"], ["/topics/new?step=refine", "refine"], ["/topics/new?step=save", "save"], ["/topics", "library"], ["/jobs/new", "new-job"]];
+  for (const [lang, width] of [["zh-CN", 390], ["en", 1280]] as const) {
+    await page.context().addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+    await page.setViewportSize({ width, height: 844 });
+    for (const [url, name] of pages) {
+      await page.goto(url);
+      await expect(page.locator("h1")).toBeVisible();
+      if (url.includes("classes")) await expect(row(page, "A")).toBeVisible({ timeout: 60_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${url}`).toBeLessThanOrEqual(width);
+      await shot(page, `${name}-${lang === "en" ? "en" : "zh"}-${width}`);
+    }
+  }
+});

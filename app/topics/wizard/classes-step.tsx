@@ -29,7 +29,7 @@ export function ClassesStep({ m, isEnglish, classes, onChange, errors }: {
       </div>
       {nested.map(([parent, child]) => (
         <p key={`${parent.code}>${child.code}`} role="note" className="rounded bg-amber-50 p-2 text-sm text-amber-900">
-          {m.nestedNote.replace("{parent}", parent.code).replace("{child}", child.code)}
+          {m.nestedNote.replaceAll("{parent}", parent.code).replaceAll("{child}", child.code)}
         </p>
       ))}
       <FieldErrors list={errors} testId="error-clc" />
