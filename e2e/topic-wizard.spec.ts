@@ -155,7 +155,9 @@ test("English at 390 px: English names, the note on English search, the preview"
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "wizard-en-390-classes");
   await page.getByTestId("next-step").click();
+  await expect(page).toHaveURL(/step=refine/);
   await page.getByTestId("next-step").click();
+  await expect(page).toHaveURL(/step=preview/);
   await expect(page.getByTestId("preview-terms").locator("li").first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("preview-terms")).toContainText("class TP");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
