@@ -46,3 +46,8 @@ export function checkSeedLines(text: string): { urls: string[]; issues: SeedLine
   });
   return { urls, issues };
 }
+
+/** Each line of a .txt file, or the first cell of each row of a .csv file; cells with no dot, colon or slash (a header such as "url") are left out. */
+export function seedLinesOfFile(text: string): string[] {
+  return text.split(/\r?\n/).map((l) => l.split(/[,;\t]/)[0].trim().replace(/^"|"$/g, "")).filter((c) => /[.:/]/.test(c));
+}

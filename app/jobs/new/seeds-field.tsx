@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
-import { checkSeedLines, type SeedLineIssue } from "@/lib/jobs/seed-lines";
+import { checkSeedLines, seedLinesOfFile, type SeedLineIssue } from "@/lib/jobs/seed-lines";
 
 function describe(m: TopicMessages, i: SeedLineIssue): string {
   const line = String(i.line);
@@ -21,6 +21,17 @@ export function SeedsField({ m, name, defaultValue, className }: { m: TopicMessa
   return (
     <>
       <textarea name={name} rows={4} value={text} onChange={(e) => setText(e.target.value)} className={className} />
+      {/* The native file input's own label is in the browser's language: ours says what it takes. */}
+      <label className="mt-1 inline-block cursor-pointer rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 focus-within:ring-1 focus-within:ring-teal-600 hover:bg-slate-50">
+        {m.seedsUpload}
+        <input type="file" accept=".txt,.csv,text/plain,text/csv" className="sr-only" onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (!file) return;
+          const lines = seedLinesOfFile(await file.text());
+          setText((t) => [t.trimEnd(), ...lines].filter(Boolean).join("\n"));
+        }} />
+      </label>
       {issues.length > 0 ? (
         <ul data-testid="seed-issues" aria-live="polite" className="mt-1 space-y-0.5 text-xs text-amber-800">
           <li className="font-medium">{m.seedIssues}</li>

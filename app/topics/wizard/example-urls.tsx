@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { localizeError } from "@/lib/i18n/errors";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { ExampleUrl } from "./draft";
@@ -9,7 +9,7 @@ import { FieldErrors } from "./field-errors";
 const MAX_URLS = 20;
 
 /** Fetch one example URL through the API (the crawler's fetcher and its guards). */
-async function fetchExample(url: string, locale: TopicMessages["locale"]): Promise<ExampleUrl> {
+export async function fetchExample(url: string, locale: TopicMessages["locale"]): Promise<ExampleUrl> {
   try {
     const res = await fetch("/api/topics/example-url", { method: "POST", body: JSON.stringify({ url }), headers: { "content-type": "application/json" } });
     const body = await res.json();
@@ -29,11 +29,6 @@ export function ExampleUrls({ m, urls, setUrls, errors }: {
   const start = (url: string) => {
     void fetchExample(url, m.locale).then((r) => setUrls((list) => list.map((u) => (u.url === url && u.state === "loading" ? { ...r, error: r.error ?? m.urlFailed } : u))));
   };
-  // URLs of a saved topic being edited come back unfetched: fetch them once.
-  useEffect(() => {
-    for (const u of urls) if (u.state === "loading" && !u.text) start(u.url);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const add = () => {
     const url = text.trim();
     if (!url) return;

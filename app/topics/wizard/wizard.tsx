@@ -6,6 +6,7 @@ import { localizeFieldErrors } from "@/lib/i18n/errors";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import { ClassesStep } from "./classes-step";
 import { emptyDraft, hasContent, STEPS, toDefinition, type Draft, type ExampleUrl, type Step } from "./draft";
+import { fetchExample } from "./example-urls";
 import { FieldErrors } from "./field-errors";
 import { PreviewStep, type Preview } from "./preview-step";
 import { RefineStep } from "./refine-step";
@@ -35,6 +36,18 @@ export function TopicWizard({ m, step, topicId, initialDraft }: { m: TopicMessag
     // A draft over the browser's storage quota (a pasted 5 MB text) is simply not kept across reloads.
     if (isRestored) try { sessionStorage.setItem(storageKey, JSON.stringify(draft)); } catch { sessionStorage.removeItem(storageKey); }
   }, [draft, isRestored, storageKey]);
+
+  // Example URLs of a saved topic being edited (or of a draft reloaded mid-fetch) are fetched again
+  // once, whichever step is open, so that saving never drops them unseen.
+  useEffect(() => {
+    if (!isRestored) return;
+    for (const u of draft.exampleUrls.filter((x) => x.state === "loading")) {
+      void fetchExample(u.url, m.locale).then((r) => setDraft((d) => ({
+        ...d, exampleUrls: d.exampleUrls.map((x) => (x.url === u.url && x.state === "loading" ? { ...r, error: r.error ?? m.urlFailed } : x)),
+      })));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isRestored]);
 
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const setUrls = (f: (u: ExampleUrl[]) => ExampleUrl[]) => setDraft((d) => ({ ...d, exampleUrls: f(d.exampleUrls) }));
