@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "@/lib/testing/db";
 import { duplicateTopic, listTopicLibrary, setTopicArchived } from "@/lib/store/topic-library";
+import { suggestTopicHosts } from "@/lib/store/topic-hosts";
 import { POST as postTopic } from "./route";
 import { PUT as putTopic } from "./[id]/route";
 import { POST as postPreview } from "./preview/route";
@@ -70,4 +71,20 @@ test("save, revise (PUT makes a version), list, archive and duplicate", async ()
   [row] = await listTopicLibrary(ctx.prisma);
   assert.deepEqual([row.name, row.clc], ["软件（副本）", ["TP31", "TP18"]]);
   assert.equal(await duplicateTopic(ctx.prisma, 999_999, "x"), null);
+});
+
+test("seed suggestions: the hosts where the topic's earlier jobs found the most relevant pages", async () => {
+  const created = await call(postTopic, { name: "hosts", keywords: "水稻" });
+  const topicId = created.body.topic.id as number;
+  const [job] = await ctx.db.sql`insert into jobs (name, topic_id, topic_snapshot, seeds, max_pages, max_depth, page_threshold)
+    values ('j', ${topicId}, '{}', '{}', 10, 3, 0.1) returning id`;
+  const pages: [string, boolean][] = [["http://a.test/1", true], ["http://a.test/2", true], ["https://b.test/x", true], ["http://c.test/", false]];
+  for (const [url, isRelevant] of pages) {
+    const host = new URL(url).host;
+    const [f] = await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status) values (${job.id}, ${url}, ${url}, ${host}, 1, 'done') returning id`;
+    await ctx.db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, title, main_text, relevance, is_relevant, depth)
+      values (${job.id}, ${f.id}, ${url}, ${url}, 200, 't', 'x', 0.5, ${isRelevant}, 1)`;
+  }
+  assert.deepEqual(await suggestTopicHosts(ctx.prisma, topicId), [{ url: "http://a.test/", relevant: 2 }, { url: "https://b.test/", relevant: 1 }]);
+  assert.deepEqual(await suggestTopicHosts(ctx.prisma, 999_999), []);
 });

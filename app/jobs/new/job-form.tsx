@@ -72,6 +72,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
   const v = state.values ?? {};
   const [chosen, setChosen] = useState(v.strategy ?? strategies[0].id);
+  const [topicChoice, setTopicChoice] = useState(v.topicId ?? topicId ?? "");
   const strategy = strategies.find((s) => s.id === chosen) ?? strategies[0];
   return (
     <form action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
@@ -81,7 +82,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
         <input name="name" defaultValue={v.name} className={input} />
         <FieldError errors={state.errors} name="name" />
       </label>
-      <TopicPicker m={topicLabels} topics={topics} chosen={v.topicId ?? topicId} />
+      <TopicPicker m={topicLabels} topics={topics} chosen={topicChoice} onChoose={setTopicChoice} />
       <FieldError errors={state.errors} name="topicId" />
       <label className="block text-sm">
         <span className="font-medium">{labels.keywords}</span> <span className="text-xs text-slate-500">{labels.keywordsHint}</span>
@@ -95,7 +96,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
       </label>
       <label className="block text-sm">
         <span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span>
-        <SeedsField m={topicLabels} name="seeds" defaultValue={v.seeds} className={`${input} font-mono`} />
+        <SeedsField m={topicLabels} name="seeds" defaultValue={v.seeds} className={`${input} font-mono`} topicId={topicChoice} />
         <FieldError errors={state.errors} name="seeds" />
       </label>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
