@@ -210,3 +210,35 @@ test("every topic page at 390 px in Chinese and at desktop width in English: not
     }
   }
 });
+
+test("library: edit saves a new version; duplicate, archive, export and import; a bad file is refused", async ({ page }) => {
+  const created = await (await page.request.post("/api/topics", { data: { name: "图书馆学", clc: ["G25"], keywords: "编目" } })).json();
+  const id = created.topic.id as number;
+  await page.goto(`/topics/${id}/edit?step=save`);
+  await expect(page.getByRole("textbox", { name: "主题名称" })).toHaveValue("图书馆学");
+  await page.getByRole("textbox", { name: "说明" }).fill("第二版");
+  await page.getByRole("button", { name: "保存为新版本" }).click();
+  await expect(page.getByRole("status")).toContainText("（第 2 版）");
+
+  await page.goto("/topics");
+  const entry = page.locator(`[data-topic-id="${id}"]`);
+  await expect(entry).toContainText("第 2 版，共 2 版");
+  await entry.getByRole("button", { name: "复制" }).click();
+  await expect(page.locator("[data-topic-id]").filter({ hasText: "图书馆学（副本）" })).toBeVisible();
+  await entry.getByRole("button", { name: "归档" }).click();
+  await expect(entry).toHaveCount(0);
+  await page.getByRole("link", { name: "显示已归档的主题" }).click();
+  await expect(entry).toContainText("已归档");
+
+  const file = await (await page.request.get(`/api/topics/${id}/export`)).json();
+  expect(file).toMatchObject({ format: "focuscrawl-topic", name: "图书馆学", definition: { clc: ["G25"] } });
+  const importForm = page.locator("form").filter({ hasText: "导入主题" });
+  await importForm.locator("input[type=file]").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{not json") });
+  await importForm.getByRole("button", { name: "导入" }).click();
+  await expect(page.getByTestId("import-errors")).toContainText("这个文件不是 JSON");
+  const before = await topicCount();
+  await importForm.locator("input[type=file]").setInputFiles({ name: "t.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ ...file, name: "导入的图书馆学" })) });
+  await importForm.getByRole("button", { name: "导入" }).click();
+  await expect(importForm.getByRole("status")).toContainText("已导入主题“导入的图书馆学”");
+  expect(await topicCount()).toBe(before + 1);
+});
