@@ -4,7 +4,7 @@ import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { ClassChoice } from "./draft";
 
 /** A class as the CLC API returns it. */
-export interface ClcRow { code: string; name: string; nameEn?: string; level: number; childCount: number; isAlternative: boolean; isDiscontinued: boolean }
+export interface ClcRow { code: string; name: string; nameEn?: string; level: number; childCount: number; shownChildCount: number; isAlternative: boolean; isDiscontinued: boolean }
 
 /** A class's name in the interface language (the Chinese name where no English one exists). */
 export function className(n: { name: string; nameEn?: string }, isEnglish: boolean): string {
@@ -75,10 +75,11 @@ export function ClcTree({ m, isEnglish, chosen, onToggle, reveal }: {
     const cur = rows[i];
     if (!cur) return;
     const go = (j: number) => rows[j] && setFocus(rows[j].row.code);
+    const count = showHidden ? cur.row.childCount : cur.row.shownChildCount;
     if (e.key === "ArrowDown") go(i + 1);
     else if (e.key === "ArrowUp") go(i - 1);
     else if (e.key === "ArrowRight") {
-      if (cur.row.childCount === 0) return;
+      if (count === 0) return;
       if (!open.has(cur.row.code)) toggleOpen(cur.row.code); else go(i + 1);
     } else if (e.key === "ArrowLeft") {
       if (open.has(cur.row.code)) toggleOpen(cur.row.code);
@@ -100,16 +101,17 @@ export function ClcTree({ m, isEnglish, chosen, onToggle, reveal }: {
         className="max-h-[28rem] overflow-y-auto rounded border border-slate-200 bg-white p-1 text-sm">
         {rows.map(({ row, path }, idx) => {
           const isOpen = open.has(row.code);
+          const count = showHidden ? row.childCount : row.shownChildCount;
           const isChosen = chosenCodes.has(row.code);
           return (
             <li key={`${row.code}-${idx}`} role="treeitem" aria-level={path.length + 1} aria-selected={isChosen}
-              aria-expanded={row.childCount > 0 ? isOpen : undefined} data-code={row.code}
+              aria-expanded={count > 0 ? isOpen : undefined} data-code={row.code}
               tabIndex={(focus ?? rows[0]?.row.code) === row.code ? 0 : -1}
               ref={(el) => { if (el) rowRefs.current.set(row.code, el); else rowRefs.current.delete(row.code); }}
               onFocus={(e) => e.target === e.currentTarget && setFocus(row.code)}
               className={`flex items-center gap-1 rounded px-1 py-0.5 outline-none focus:bg-teal-50 focus:ring-1 focus:ring-teal-600 ${isChosen ? "bg-teal-100" : ""}`}
               style={{ paddingLeft: `${path.length * 1.1 + 0.25}rem` }}>
-              <button type="button" tabIndex={-1} aria-label={isOpen ? m.collapse : m.expand} disabled={row.childCount === 0}
+              <button type="button" tabIndex={-1} aria-label={isOpen ? m.collapse : m.expand} disabled={count === 0}
                 onClick={() => toggleOpen(row.code)} className="w-5 shrink-0 text-slate-500 disabled:invisible">
                 {isOpen ? "▾" : "▸"}
               </button>
@@ -118,7 +120,7 @@ export function ClcTree({ m, isEnglish, chosen, onToggle, reveal }: {
                   onChange={() => onToggle({ code: row.code, name: row.name, nameEn: row.nameEn, path })} />
                 <span className="shrink-0 font-mono text-xs text-teal-800">{row.code}</span>
                 <span className={`min-w-0 break-words ${row.isAlternative || row.isDiscontinued ? "text-slate-400" : ""}`}>{className(row, isEnglish)}</span>
-                {row.childCount > 0 && <span className="shrink-0 text-xs text-slate-400">{m.childCount.replace("{n}", String(row.childCount))}</span>}
+                {count > 0 && <span className="shrink-0 text-xs text-slate-400">{m.childCount.replace("{n}", String(count))}</span>}
               </label>
             </li>
           );

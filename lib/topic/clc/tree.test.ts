@@ -53,3 +53,10 @@ test("ranking: the class a person means comes first (exact code, whole words, sh
   assert.equal(codes("农业")[0], "S");
   assert.equal(codes("military")[0], "E");
 });
+
+test("child counts: all children, and those shown without alternative and discontinued classes", () => {
+  const c = getClcNode("C")!;
+  assert.equal(c.childCount, clcChildren("C", { includeHidden: true }).length);
+  assert.equal(c.shownChildCount, clcChildren("C").length);
+  assert.ok(c.shownChildCount < c.childCount);
+});

@@ -14,6 +14,8 @@ export const CLC_FLAGS = { alternative: 1, discontinued: 2, range: 4 } as const;
 export interface ClcNode {
   index: number; code: string; name: string; nameEn?: string; parent: number; level: number;
   isAlternative: boolean; isDiscontinued: boolean; isRange: boolean; childCount: number;
+  /** Children that are neither alternative nor discontinued (those shown by default). */
+  shownChildCount: number;
 }
 
 /** Lower-cased search keys per node, precomputed so a search is one pass of string compares. */
@@ -41,6 +43,7 @@ function loadTree(): Tree {
     index, code, name, nameEn: CLC_ENGLISH_NAMES[code], parent, level,
     isAlternative: (flags & CLC_FLAGS.alternative) !== 0, isDiscontinued: (flags & CLC_FLAGS.discontinued) !== 0,
     isRange: (flags & CLC_FLAGS.range) !== 0, childCount: children[index].length,
+    shownChildCount: children[index].filter((c) => (raw.nodes[c][4] & (CLC_FLAGS.alternative | CLC_FLAGS.discontinued)) === 0).length,
   }));
   const byCode = new Map<string, number>();
   // Regular classes win over alternative ones that share a code once brackets are removed.
