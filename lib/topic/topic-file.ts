@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { TopicDefinitionSchema, type TopicDefinition } from "./topic";
 
+/** The `format` a topic file names, so that other JSON is recognised as not one. */
 export const TOPIC_FILE_FORMAT = "focuscrawl-topic";
 
 /** The file's content. */

@@ -4,7 +4,9 @@ import { DEFAULT_PAGE_THRESHOLD } from "../jobs/input";
 /** A topic's name, description and threshold. */
 export interface TopicMeta { name: string; description: string; pageThreshold: number }
 
+/** Longest topic name, as for job names. */
 export const MAX_TOPIC_NAME_CHARS = 200;
+/** Longest topic description: a paragraph, not a document (example texts hold documents). */
 export const MAX_TOPIC_DESCRIPTION_CHARS = 2000;
 
 /**
