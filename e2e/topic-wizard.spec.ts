@@ -66,6 +66,10 @@ test("browse T → TP → TP3 → TP31, add a keyword and an example, remove a t
   await page.getByRole("textbox", { name: "试一段文本" }).fill("数据库索引与查询优化：关系数据库的执行计划");
   await expect(page.getByTestId("try-result")).toContainText("高于阈值", { timeout: 30_000 });
   await shot(page, "wizard-3-preview");
+  // A URL is fetched through the crawler's guards and its main text scored.
+  await page.getByRole("textbox", { name: "试一段文本" }).fill("http://portal.test/");
+  await expect(page.getByText("已抓取网页")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("try-result")).toContainText("相关度", { timeout: 30_000 });
 
   await page.getByTestId("next-step").click();
   await page.getByRole("textbox", { name: "主题名称" }).fill("计算机软件与数据库");
