@@ -15,11 +15,12 @@ import { cosineExplained, normalize, type TermVector } from "./vector";
 /**
  * Load the segmenter's dictionary and the IDF table now (about 1.3 s of CPU, once per process)
  * rather than inside the first page's scoring: a worker that did it with leases in hand
- * stalled its event loop, heartbeats included, for seconds on a busy machine.
+ * stalled its event loop, heartbeats included, for seconds on a busy machine. The word
+ * frequencies that building a topic needs (lib/topic/subwords.ts, ~46 MB) are not loaded here:
+ * workers score pages and never build topics.
  */
 export function warmUpTextPipeline(): void {
   segment("预热", new Set());
-  subwordsOf("预热词典");
   idf("预热");
 }
 
