@@ -3,6 +3,7 @@ import Link from "next/link";
 import "./globals.css";
 import { getT } from "./i18n";
 import { LanguageSwitch } from "./components/language-switch";
+import { topicMessages } from "@/lib/i18n/topic-messages";
 
 export const metadata: Metadata = { title: "FocusCrawl", description: "Focused web crawling dashboard" };
 
@@ -12,10 +13,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-900">
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+          <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="font-semibold text-teal-700">{t("appName")}</Link>
             <Link href="/" className="text-sm hover:text-teal-700">{t("navJobs")}</Link>
             <Link href="/jobs/new" className="text-sm hover:text-teal-700">{t("navNewJob")}</Link>
+            <Link href="/topics" className="text-sm hover:text-teal-700">{topicMessages(locale).navTopics}</Link>
             <Link href="/compare" className="text-sm hover:text-teal-700">{t("navCompare")}</Link>
             <span className="ml-auto"><LanguageSwitch locale={locale} label={t("language")} /></span>
           </nav>

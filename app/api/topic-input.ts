@@ -1,29 +1,61 @@
 import { loadEnv } from "@/lib/env";
 import { parseResolveMap } from "@/lib/rules/resolve-map";
-import { fetchExampleTexts } from "@/lib/crawl/example-pages";
-import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "@/lib/topic/topic";
+import { buildTopic, MAX_EXAMPLE_TEXT_CHARS, TopicDefinitionSchema, TopicError, type TopicDefinition, type TopicVector } from "@/lib/topic/topic";
+import { fetchExampleTexts, type ExampleFetchOptions } from "@/lib/crawl/example-pages";
 import { json } from "@/app/json";
 
-/** Parse and build a topic from a request body; a Response with per-field errors when it cannot be built. */
-export async function topicFromBody(body: unknown): Promise<{ vector: TopicVector; body: Record<string, unknown> } | { error: Response }> {
-  if (typeof body !== "object" || body === null) return { error: json({ error: "the request body must be a JSON object" }, { status: 400 }) };
+/** A built topic with what it was built from. */
+export interface BuiltTopic { vector: TopicVector; body: Record<string, unknown>; definition: TopicDefinition; urlTexts: string[] }
+
+/** How the deployment fetches example pages (its private-network guard and host overrides). */
+export function exampleFetchOptions(): ExampleFetchOptions {
+  const env = loadEnv();
+  return { userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, privateAllowList: env.PRIVATE_NETWORK_ALLOW, resolve: parseResolveMap(env.CRAWL_RESOLVE) };
+}
+
+/** The example pages' texts a draft already fetched (one per example URL), so a preview need not fetch them again. */
+function givenUrlTexts(body: Record<string, unknown>, urls: string[]): string[] | undefined {
+  const texts = body.exampleUrlTexts;
+  if (!Array.isArray(texts) || texts.length !== urls.length || !texts.every((t) => typeof t === "string")) return undefined;
+  return texts.map((t: string) => t.slice(0, MAX_EXAMPLE_TEXT_CHARS));
+}
+
+/** Field → messages of a body that cannot be built into a topic. */
+export type TopicFields = Record<string, string[]>;
+
+/**
+ * Parse and build a topic from a request body, or say per field why it cannot be built. With
+ * `isDraft` (previews and trial scores, never saves) the example pages' texts may come with the
+ * body as `exampleUrlTexts`.
+ */
+export async function buildFromBody(body: unknown, opts: { isDraft?: boolean } = {}): Promise<BuiltTopic | { fields: TopicFields }> {
+  if (typeof body !== "object" || body === null) return { fields: { input: ["the request body must be a JSON object"] } };
   const parsed = TopicDefinitionSchema.safeParse(body);
   if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
+    const fields: TopicFields = {};
     for (const i of parsed.error.issues) (fields[String(i.path[0] ?? "input")] ??= []).push(i.message);
-    return { error: json({ error: Object.values(fields).flat().join("; "), fields }, { status: 400 }) };
+    return { fields };
   }
   try {
-    const env = loadEnv();
-    const texts = await fetchExampleTexts(parsed.data.exampleUrls, {
-      userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, privateAllowList: env.PRIVATE_NETWORK_ALLOW,
-      resolve: parseResolveMap(env.CRAWL_RESOLVE),
-    });
-    return { vector: buildTopic(parsed.data, texts), body: body as Record<string, unknown> };
+    const raw = body as Record<string, unknown>;
+    const urlTexts = (opts.isDraft ? givenUrlTexts(raw, parsed.data.exampleUrls) : undefined)
+      ?? await fetchExampleTexts(parsed.data.exampleUrls, exampleFetchOptions());
+    return { vector: buildTopic(parsed.data, urlTexts), body: raw, definition: parsed.data, urlTexts };
   } catch (err) {
     if (!(err instanceof TopicError)) throw err;
-    return { error: json({ error: err.message, fields: { [err.field]: [err.message] } }, { status: 400 }) };
+    return { fields: { [err.field]: [err.message] } };
   }
+}
+
+/** A 400 response listing every field's problems. */
+export function fieldErrorResponse(fields: TopicFields): Response {
+  return json({ error: Object.values(fields).flat().join("; "), fields }, { status: 400 });
+}
+
+/** `buildFromBody`, with the errors as a ready 400 response. */
+export async function topicFromBody(body: unknown, opts: { isDraft?: boolean } = {}): Promise<BuiltTopic | { error: Response }> {
+  const built = await buildFromBody(body, opts);
+  return "fields" in built ? { error: fieldErrorResponse(built.fields) } : built;
 }
 
 /** The strongest terms of a topic, for previews. */

@@ -14,7 +14,8 @@ export interface CreateJobState { errors?: FieldErrors; values?: Record<string, 
 
 /** Validate and create a job, then open it; invalid input writes nothing and comes back with errors. */
 export async function createJobAction(_prev: CreateJobState, form: FormData): Promise<CreateJobState> {
-  const values = Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$")).map(([k, v]) => [k, String(v)]));
+  // "No saved topic" in the picker is an empty topicId: the job's topic then comes from its keywords and classes.
+  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => !k.startsWith("$") && !(k === "topicId" && v === "")).map(([k, v]) => [k, String(v)]));
   const input = parseJobInput(values);
   // Credentials are never sent back to the browser, not even to the person who typed them.
   if (!input.ok) return { errors: localizeFieldErrors(input.errors, (await getT()).locale), values: { ...values, proxy: "", siteAuth: "", cookies: "" } };

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { fetchExampleTexts } from "./example-pages";
 import { TopicError } from "../topic/topic";
+import { fetchExamplePages, fetchExampleTexts } from "./example-pages";
 
 let server: http.Server;
 let port: number;
@@ -33,5 +33,12 @@ test("an example URL that fails is named in a TopicError on exampleUrls", async 
   await assert.rejects(fetchExampleTexts(["http://example.test/missing"], opts()),
     (e: TopicError) => e.field === "exampleUrls" && /example\.test\/missing answered HTTP 404/.test(e.message));
   await assert.rejects(fetchExampleTexts(["ftp://example.test/"], opts()), (e: TopicError) => e.field === "exampleUrls");
-  await assert.rejects(fetchExampleTexts(["http://example.test/ok"], { ...opts(), allowPrivate: false }), /blocked-address/);
+  await assert.rejects(fetchExampleTexts(["http://example.test/ok"], { ...opts(), allowPrivate: false }), /private or local network address/);
+});
+
+test("fetchExamplePages answers for every URL: the text of those that load, a reason for the others", async () => {
+  const pages = await fetchExamplePages(["http://example.test/ok", "http://example.test/missing", "mailto:x@y.z"], opts());
+  assert.equal(pages[0].ok && pages[0].title, "数据库");
+  assert.ok(!pages[1].ok && /HTTP 404; give a page that loads/.test(pages[1].message));
+  assert.ok(!pages[2].ok && /give a full http/.test(pages[2].message));
 });

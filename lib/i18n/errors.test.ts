@@ -81,3 +81,29 @@ test("numbers and quoted input survive translation; an unknown message stays as 
   assert.equal(localizeError("maxPages must be at least 1; something else", "zh-CN"), "maxPages must be at least 1; something else",
     "joined messages are translated only when every part is known");
 });
+
+test("the topic wizard's errors read in Chinese: example pages, names, term weights, topic files", () => {
+  const cases = [
+    "exampleUrls: http://10.0.0.1/ is on a private or local network address, which the crawler does not fetch; give a public page",
+    "exampleUrls: http://x.test/ could not be fetched (dns: getaddrinfo ENOTFOUND x.test)",
+    "exampleUrls: http://x.test/a answered HTTP 404; give a page that loads",
+    "exampleUrls: \"javascript:x\" cannot be fetched (unsupported-scheme); give a full http:// or https:// URL",
+    "name: give the topic a name (at most 200 characters)",
+    "termWeights: weights must be between 0 and 10",
+    "exampleTexts: at most 50 texts",
+    "keywords: at most 500 keywords",
+    "exampleTexts: each example text must be at most 200000 characters",
+    "file: this file is not JSON; choose a .json file exported from the topics library",
+    "file: not a FocusCrawl topic file (its \"format\" must be \"focuscrawl-topic\"); export one from the topics library",
+  ];
+  for (const c of cases) {
+    const zh = localizeError(c, "zh-CN");
+    assert.notEqual(zh, c, c);
+    assert.doesNotMatch(zh.replace(/https?:\/\/\S*|"[^"]*"|“[^”]*”|\(.*\)|（.*）|\.json|JSON|FocusCrawl|HTTP/g, ""), /[a-z]{3,}/i, zh);
+  }
+});
+
+test("a class name typed where a code belongs reads in Chinese with the guesses", () => {
+  assert.equal(localizeError('clc: "计算机" is not a class code; it may be TP 自动化技术、计算机技术 or TP3 计算技术、计算机技术: write the code, or pick the class in the topic wizard', "zh-CN"),
+    "“计算机”不是分类号，可能是 TP 自动化技术、计算机技术 或 TP3 计算技术、计算机技术：请填写分类号，或在主题向导中选择分类");
+});

@@ -5,10 +5,10 @@ import type { PrismaClient } from "../generated/prisma/client";
 import type { TopicVector } from "../topic/topic";
 
 /** Save a new topic (version 1) with its built vector. */
-export async function createTopic(prisma: PrismaClient, name: string, vector: TopicVector, pageThreshold: number) {
+export async function createTopic(prisma: PrismaClient, name: string, vector: TopicVector, pageThreshold: number, description = "") {
   return prisma.$transaction(async (tx) => {
     const topic = await tx.topic.create({
-      data: { name, definition: vector.definition as object, vector: vector as object, version: 1, pageThreshold },
+      data: { name, description, definition: vector.definition as object, vector: vector as object, version: 1, pageThreshold },
     });
     await tx.topicVersion.create({ data: { topicId: topic.id, version: 1, definition: vector.definition as object, vector: vector as object } });
     return topic;
@@ -16,7 +16,7 @@ export async function createTopic(prisma: PrismaClient, name: string, vector: To
 }
 
 /** Save a new version of a topic; returns null when it does not exist. */
-export async function reviseTopic(prisma: PrismaClient, id: number, vector: TopicVector, patch: { name?: string; pageThreshold?: number }) {
+export async function reviseTopic(prisma: PrismaClient, id: number, vector: TopicVector, patch: { name?: string; description?: string; pageThreshold?: number }) {
   return prisma.$transaction(async (tx) => {
     const current = await tx.topic.findUnique({ where: { id } });
     if (!current) return null;

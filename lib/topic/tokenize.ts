@@ -62,3 +62,8 @@ export function tokenize(text: string, opts: TokenizeOptions = {}): string[] {
   }
   return out;
 }
+
+/** jieba's accurate-mode words of `text`, punctuation and all, untouched (for aligning with the text). */
+export function cutWords(text: string): string[] {
+  return text ? segmenter().cut(text, false) : [];
+}

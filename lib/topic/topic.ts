@@ -5,24 +5,37 @@
  */
 import { z } from "zod";
 import { clcSpecificity } from "./clc/specificity";
-import { clcDescendants, getClcNode } from "./clc/tree";
+import { clcDescendants, getClcNode, searchClc } from "./clc/tree";
 import { idf } from "./idf";
+import { isStopWord } from "./stop-words";
+import { subwordsOf } from "./subwords";
 import { tokenize } from "./tokenize";
 import { cosineExplained, normalize, type TermVector } from "./vector";
 
 /**
  * Load the segmenter's dictionary and the IDF table now (about 1.3 s of CPU, once per process)
  * rather than inside the first page's scoring: a worker that did it with leases in hand
- * stalled its event loop, heartbeats included, for seconds on a busy machine.
+ * stalled its event loop, heartbeats included, for seconds on a busy machine. The word
+ * frequencies that building a topic needs (lib/topic/subwords.ts, ~46 MB) are not loaded here:
+ * workers score pages and never build topics.
  */
 export function warmUpTextPipeline(): void {
   segment("预热", new Set());
   idf("预热");
 }
 
-/** Topic text and page text are segmented the same way: search mode, the topic's own dictionary. */
+/** Page text is segmented in search mode with the topic's own dictionary. */
 function segment(text: string, userTerms: ReadonlySet<string>): string[] {
   return tokenize(text, { userTerms, isSearchMode: true });
+}
+
+/**
+ * Topic text is segmented like page text, less search mode's sub-word fragments: each word
+ * with the real words inside it (计算机 → 计算机, 计算; never 算机), so a topic's terms are
+ * words a person recognises and every one of them still matches the pages' search-mode terms.
+ */
+function segmentTopicText(text: string, userTerms: ReadonlySet<string>): string[] {
+  return tokenize(text, { userTerms }).flatMap((w) => [...subwordsOf(w).filter((s) => !isStopWord(s)), w]);
 }
 
 /**
@@ -64,6 +77,11 @@ export const TopicDefinitionSchema = z.object({
   exampleTexts: z.array(z.string().max(MAX_EXAMPLE_TEXT_CHARS, `exampleTexts: each example text must be at most ${MAX_EXAMPLE_TEXT_CHARS} characters`)).max(50, "exampleTexts: at most 50 texts").default([]),
   exampleUrls: stringList.pipe(z.array(z.string()).max(20, "exampleUrls: at most 20 URLs")),
   userDict: stringList,
+  /** Hand-tuned terms from the preview: the built weight is multiplied by `weight`; 0 removes the term. */
+  termWeights: z.array(z.object({
+    term: z.string().trim().min(1, "termWeights: a term is empty").max(100, "termWeights: each term must be at most 100 characters"),
+    weight: z.number({ error: "termWeights: a weight must be a number" }).min(0, "termWeights: weights must be between 0 and 10").max(10, "termWeights: weights must be between 0 and 10"),
+  })).max(2000, "termWeights: at most 2000 terms").default([]),
   topK: z.number().int().min(10, "topK must be between 10 and 2000").max(2000, "topK must be between 10 and 2000").default(DEFAULT_TOP_K),
   titleBoost: z.number().min(1, "titleBoost must be between 1 and 20").max(20, "titleBoost must be between 1 and 20").default(DEFAULT_TITLE_BOOST),
 });
@@ -114,20 +132,32 @@ export class TopicError extends Error {
  */
 const CLC_SPECIFICITY_POWER = 1.5;
 
+/** An unknown class code: the classes a name or pinyin initials may have meant, or where to look. */
+function unknownClassMessage(code: string): string {
+  const guesses = /^[a-z]{1,2}[0-9.\-+/]*$/i.test(code.trim()) ? [] : searchClc(code, { limit: 3 });
+  if (guesses.length === 0) return `clc: unknown class "${code}"; search the tree for its code (e.g. TP3, F8, R2)`;
+  return `clc: "${code}" is not a class code; it may be ${guesses.map((g) => `${g.code} ${g.name}`).join(" or ")}: write the code, or pick the class in the topic wizard`;
+}
+
 /** The CLC part: each class's name, its descendants' names weighing less the further down they are. */
-function clcPart(codes: string[], userTerms: ReadonlySet<string>): TermVector {
+function clcPart(codes: string[], userTerms: ReadonlySet<string>): { vector: TermVector; classOf: Map<string, string> } {
   const mass: TermVector = new Map();
+  const best = new Map<string, { code: string; mass: number }>();
   for (const code of codes) {
     const node = getClcNode(code);
-    if (!node) throw new TopicError("clc", `clc: unknown class "${code}"; search the tree for its code (e.g. TP3, F8, R2)`);
+    if (!node) throw new TopicError("clc", unknownClassMessage(code));
     const v: TermVector = new Map();
-    for (const t of segment(node.name, userTerms)) v.set(t, (v.get(t) ?? 0) + 1);
+    for (const t of segmentTopicText(node.name, userTerms)) v.set(t, (v.get(t) ?? 0) + 1);
     for (const { node: d, depth } of clcDescendants(code, CLC_MAX_DEPTH)) {
-      for (const t of segment(d.name, userTerms)) v.set(t, (v.get(t) ?? 0) + CLC_LEVEL_DECAY ** depth);
+      for (const t of segmentTopicText(d.name, userTerms)) v.set(t, (v.get(t) ?? 0) + CLC_LEVEL_DECAY ** depth);
     }
-    for (const [t, w] of v) mass.set(t, (mass.get(t) ?? 0) + w);
+    for (const [t, w] of v) {
+      mass.set(t, (mass.get(t) ?? 0) + w);
+      if (w > (best.get(t)?.mass ?? 0)) best.set(t, { code: node.code, mass: w });
+    }
   }
-  return normalize(new Map([...mass].map(([t, m]) => [t, m * Math.sqrt(idf(t)) * clcSpecificity(t) ** CLC_SPECIFICITY_POWER])));
+  const vector = normalize(new Map([...mass].map(([t, m]) => [t, m * Math.sqrt(idf(t)) * clcSpecificity(t) ** CLC_SPECIFICITY_POWER])));
+  return { vector, classOf: new Map([...best].map(([t, b]) => [t, b.code])) };
 }
 
 /** A text part (keywords, example texts, example pages): term mass × idf, unit length. */
@@ -137,25 +167,41 @@ function textPart(weightedTerms: Iterable<[string, number]>): TermVector {
   return normalize(new Map([...mass].map(([t, m]) => [t, m * idf(t)])));
 }
 
+/** Where a topic's terms come from: the CLC classes, the keywords, the example texts, the example pages. */
+export type TopicSourceKind = "clc" | "keyword" | "example" | "url";
+
+/** One part of a topic, a unit vector; `classOf` names the class each CLC term came from most. */
+export interface TopicPart { kind: TopicSourceKind; vector: TermVector; classOf?: Map<string, string> }
+
+/** The parts a definition is built from (no I/O: `exampleUrlTexts` are the example pages' texts). */
+export function buildTopicParts(definition: TopicDefinition, exampleUrlTexts: string[] = []): TopicPart[] {
+  const userTerms = new Set(definition.userDict.map((t) => t.toLowerCase()));
+  const clc = clcPart(definition.clc, userTerms);
+  return [
+    { kind: "clc", vector: clc.vector, classOf: clc.classOf },
+    { kind: "keyword", vector: textPart(definition.keywords.flatMap((k) => [...new Set(segmentTopicText(k.term, userTerms))].map((t) => [t, k.weight] as [string, number]))) },
+    { kind: "example", vector: textPart(definition.exampleTexts.flatMap((x) => segmentTopicText(x, userTerms)).map((t) => [t, 1] as [string, number])) },
+    { kind: "url", vector: textPart(exampleUrlTexts.flatMap((x) => segmentTopicText(x, userTerms)).map((t) => [t, 1] as [string, number])) },
+  ];
+}
+
 /**
  * Build a topic vector: each given part (CLC classes, keywords, example texts, example pages)
  * is a unit vector and they are summed, so each part counts equally; then negative terms are
- * removed, the top K terms kept and the result L2-normalised. `exampleUrlTexts` are the main
- * texts of the example URLs, fetched by the caller through the crawler pipeline (no I/O here).
+ * removed, hand-tuned weights applied, the top K terms kept and the result L2-normalised.
+ * `exampleUrlTexts` are the main texts of the example URLs, fetched by the caller through the
+ * crawler pipeline (no I/O here).
  */
 export function buildTopic(definition: TopicDefinition, exampleUrlTexts: string[] = []): TopicVector {
   const userTerms = new Set(definition.userDict.map((t) => t.toLowerCase()));
-  const parts: TermVector[] = [
-    clcPart(definition.clc, userTerms),
-    textPart(definition.keywords.flatMap((k) => [...new Set(segment(k.term, userTerms))].map((t) => [t, k.weight] as [string, number]))),
-    textPart(definition.exampleTexts.flatMap((x) => segment(x, userTerms)).map((t) => [t, 1] as [string, number])),
-    textPart(exampleUrlTexts.flatMap((x) => segment(x, userTerms)).map((t) => [t, 1] as [string, number])),
-  ];
   const sum: TermVector = new Map();
-  for (const part of parts) for (const [t, w] of part) sum.set(t, (sum.get(t) ?? 0) + w);
+  for (const part of buildTopicParts(definition, exampleUrlTexts)) for (const [t, w] of part.vector) sum.set(t, (sum.get(t) ?? 0) + w);
 
-  const negativeTerms = new Set(definition.negative.flatMap((n) => segment(n, userTerms)));
-  const kept = [...sum].filter(([t]) => !negativeTerms.has(t)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const negativeTerms = new Set(definition.negative.flatMap((n) => segmentTopicText(n, userTerms)));
+  const tuned = new Map((definition.termWeights ?? []).map((x) => [x.term.toLowerCase(), x.weight]));
+  const kept = [...sum].filter(([t]) => !negativeTerms.has(t) && tuned.get(t) !== 0)
+    .map(([t, w]): [string, number] => [t, w * (tuned.get(t) ?? 1)])
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const terms = [...normalize(new Map(kept.slice(0, definition.topK)))];
   if (terms.length === 0) {
     throw new TopicError("keywords", "the topic has no terms: give a CLC class, keywords or example texts with words that name the subject (stop words and punctuation do not count)");

@@ -1,24 +1,26 @@
 import { createTopic, listTopics } from "@/lib/store/topics";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
+import { listTopicLibrary } from "@/lib/store/topic-library";
+import { parseTopicMeta } from "@/lib/jobs/topic-meta";
 import { json } from "@/app/json";
-import { topicFromBody, topTerms } from "../topic-input";
+import { buildFromBody, fieldErrorResponse, topTerms } from "../topic-input";
 
 export const dynamic = "force-dynamic";
 
-/** Saved topics. */
-export async function GET() {
-  return json({ topics: await listTopics(getPrisma()) });
+/** Saved topics with their classes, version counts and the jobs that used them (?archived=1 lists archived ones too). */
+export async function GET(request: Request) {
+  const includeArchived = new URL(request.url).searchParams.get("archived") === "1";
+  return json({ topics: await listTopicLibrary(getPrisma(), { includeArchived }) });
 }
 
-/** Save a topic: a definition plus "name" (and optionally "pageThreshold"); 400 with per-field errors. */
+/** Save a topic: a definition plus "name" (and optionally "description", "pageThreshold"); 400 with per-field errors, nothing saved. */
 export async function POST(request: Request) {
-  const built = await topicFromBody(await request.json().catch(() => undefined));
-  if ("error" in built) return built.error;
-  const name = typeof built.body.name === "string" ? built.body.name.trim() : "";
-  if (!name || name.length > 200) return json({ error: "name: give the topic a name (at most 200 characters)", fields: { name: ["name: give the topic a name"] } }, { status: 400 });
-  const threshold = built.body.pageThreshold === undefined ? DEFAULT_PAGE_THRESHOLD : Number(built.body.pageThreshold);
-  if (!(threshold >= 0 && threshold <= 1)) return json({ error: "pageThreshold must be between 0 and 1", fields: { pageThreshold: ["pageThreshold must be between 0 and 1"] } }, { status: 400 });
-  const topic = await createTopic(getPrisma(), name, built.vector, threshold);
+  const body = await request.json().catch(() => undefined);
+  const meta = parseTopicMeta(typeof body === "object" && body ? body : {});
+  const built = await buildFromBody(body);
+  if ("fields" in built || !meta.ok) return fieldErrorResponse({ ...("fields" in built ? built.fields : {}), ...(meta.ok ? {} : meta.fields) });
+  const { name = "", description = "", pageThreshold = 0 } = meta.value;
+  const topic = await createTopic(getPrisma(), name, built.vector, pageThreshold, description);
   return json({ topic: { id: topic.id, name: topic.name, version: topic.version, pageThreshold: topic.pageThreshold }, terms: topTerms(built.vector) }, { status: 201 });
 }

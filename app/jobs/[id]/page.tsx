@@ -12,6 +12,8 @@ import { parseId } from "../../json";
 import { controlJobAction } from "../actions";
 import { LiveProgress } from "./live-progress";
 import { RefineTopic } from "./refine-topic";
+import { JobTopic } from "./job-topic";
+import { topicMessages } from "@/lib/i18n/topic-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -60,6 +62,8 @@ export default async function JobPage({ params, searchParams }: {
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
+      <JobTopic m={topicMessages(locale)} snapshot={job.topicSnapshot}
+        topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />
       <RefineTopic jobId={job.id} labels={{
         title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), submit: t("refineSubmit"), done: t("refineDone"),
         errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged"), unsafe: t("refineErrUnsafe") },

@@ -1,7 +1,10 @@
 "use client";
 import { useActionState, useState } from "react";
 import type { ParamSpec } from "@/lib/strategy/types";
+import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import { createJobAction, type CreateJobState } from "../actions";
+import { SeedsField } from "./seeds-field";
+import { TopicPicker, type PickableTopic } from "./topic-picker";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
@@ -60,13 +63,16 @@ function StrategyParams({ strategy, errors, values }: {
   );
 }
 
-export function JobForm({ labels, strategies, defaults, advanced }: {
+export function JobForm({ labels, strategies, defaults, advanced, topics, topicId, topicLabels }: {
   labels: Labels; strategies: { id: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
+  /** Saved topics to pick from, and the one chosen when the form opens (?topicId=). */
+  topics: PickableTopic[]; topicId?: string; topicLabels: TopicMessages;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
   const v = state.values ?? {};
   const [chosen, setChosen] = useState(v.strategy ?? strategies[0].id);
+  const [topicChoice, setTopicChoice] = useState(v.topicId ?? topicId ?? "");
   const strategy = strategies.find((s) => s.id === chosen) ?? strategies[0];
   return (
     <form action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
@@ -76,6 +82,8 @@ export function JobForm({ labels, strategies, defaults, advanced }: {
         <input name="name" defaultValue={v.name} className={input} />
         <FieldError errors={state.errors} name="name" />
       </label>
+      <TopicPicker m={topicLabels} topics={topics} chosen={topicChoice} onChoose={setTopicChoice} />
+      <FieldError errors={state.errors} name="topicId" />
       <label className="block text-sm">
         <span className="font-medium">{labels.keywords}</span> <span className="text-xs text-slate-500">{labels.keywordsHint}</span>
         <input name="keywords" defaultValue={v.keywords} className={input} />
@@ -88,7 +96,7 @@ export function JobForm({ labels, strategies, defaults, advanced }: {
       </label>
       <label className="block text-sm">
         <span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span>
-        <textarea name="seeds" rows={4} defaultValue={v.seeds} className={`${input} font-mono`} />
+        <SeedsField m={topicLabels} name="seeds" defaultValue={v.seeds} className={`${input} font-mono`} topicId={topicChoice} />
         <FieldError errors={state.errors} name="seeds" />
       </label>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">

@@ -3,12 +3,18 @@ import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEF
 import { CrawlSettingsSchema } from "@/lib/jobs/settings";
 import { SCOPE_MODES } from "@/lib/rules/scope";
 import { getT } from "../../i18n";
+import { getPrisma } from "@/lib/store/infra/prisma";
+import { topicMessages } from "@/lib/i18n/topic-messages";
+import { listTopicLibrary } from "@/lib/store/topic-library";
 import { JobForm } from "./job-form";
 
 export const dynamic = "force-dynamic";
 
-export default async function NewJobPage() {
-  const { t } = await getT();
+export default async function NewJobPage({ searchParams }: { searchParams: Promise<{ topicId?: string }> }) {
+  const { t, locale } = await getT();
+  const m = topicMessages(locale);
+  const topics = await listTopicLibrary(getPrisma());
+  const chosenTopic = (await searchParams).topicId;
   const labels = {
     name: t("fieldName"), nameHint: t("fieldNameHint"), keywords: t("fieldKeywords"), keywordsHint: t("fieldKeywordsHint"), clc: t("fieldClc"), clcHint: t("fieldClcHint"),
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
@@ -30,6 +36,7 @@ export default async function NewJobPage() {
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
       <JobForm labels={labels} strategies={describeStrategies()}
+        topicLabels={m} topics={topics.map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicId={chosenTopic}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
           minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} />
     </section>

@@ -35,3 +35,28 @@ test("ancestors and descendants walk the tree", () => {
   assert.ok(d.length > 3 && d.every((x) => x.depth === 1 && x.node.code.startsWith("TP3")));
   assert.ok(clcDescendants("TP3").length > d.length);
 });
+
+test("ranking: the class a person means comes first (exact code, whole words, shallow levels)", () => {
+  const codes = (q: string) => searchClc(q, { limit: 10 }).map((n) => n.code);
+  const before = (q: string, a: string, b: string) => {
+    const list = searchClc(q, { limit: 50 }).map((n) => n.code);
+    assert.ok(list.includes(a), `${q} finds ${a}: ${list.join(" ")}`);
+    assert.ok(!list.includes(b) || list.indexOf(a) < list.indexOf(b), `${q}: ${a} before ${b}: ${list.join(" ")}`);
+  };
+  // jsj is 计算机 (a whole word of TP3's name), not the initials of 军事技 in 军事技术.
+  before("jsj", "TP3", "E9");
+  before("计算机", "TP3", "G623.58");
+  before("sjk", "P208", "H644");
+  assert.ok(codes("计算机").length >= 5, "Chinese text finds classes");
+  assert.equal(codes("TP31")[0], "TP31");
+  assert.deepEqual(codes("tp3").slice(0, 3), ["TP3", "TP30", "TP31"]);
+  assert.equal(codes("农业")[0], "S");
+  assert.equal(codes("military")[0], "E");
+});
+
+test("child counts: all children, and those shown without alternative and discontinued classes", () => {
+  const c = getClcNode("C")!;
+  assert.equal(c.childCount, clcChildren("C", { includeHidden: true }).length);
+  assert.equal(c.shownChildCount, clcChildren("C").length);
+  assert.ok(c.shownChildCount < c.childCount);
+});

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import { projectPath } from "../../project-root";
 import { CLC_ENGLISH_NAMES } from "./english-names";
+import { alignNameInitials, isNameWord, matchWordInitials, type NameInitials } from "./name-initials";
 
 /** Bits of a node's `flags`. */
 export const CLC_FLAGS = { alternative: 1, discontinued: 2, range: 4 } as const;
@@ -13,11 +14,17 @@ export const CLC_FLAGS = { alternative: 1, discontinued: 2, range: 4 } as const;
 export interface ClcNode {
   index: number; code: string; name: string; nameEn?: string; parent: number; level: number;
   isAlternative: boolean; isDiscontinued: boolean; isRange: boolean; childCount: number;
+  /** Children that are neither alternative nor discontinued (those shown by default). */
+  shownChildCount: number;
 }
 
 /** Lower-cased search keys per node, precomputed so a search is one pass of string compares. */
-interface SearchKeys { codes: string[]; names: string[]; initials: string[]; english: string[] }
-interface Tree { nodes: ClcNode[]; children: number[][]; byCode: Map<string, number>; keys: SearchKeys }
+interface SearchKeys { codes: string[]; names: string[]; parts: string[][]; initials: string[]; english: string[] }
+interface Tree {
+  nodes: ClcNode[]; children: number[][]; byCode: Map<string, number>; keys: SearchKeys;
+  /** Word-aligned initials, computed on first need (null: they do not line up with the name). */
+  nameInitials: (NameInitials | null | undefined)[];
+}
 
 const TREE_FILE = projectPath("lib", "topic", "clc", "clc-tree.json");
 let tree: Tree | undefined;
@@ -36,6 +43,7 @@ function loadTree(): Tree {
     index, code, name, nameEn: CLC_ENGLISH_NAMES[code], parent, level,
     isAlternative: (flags & CLC_FLAGS.alternative) !== 0, isDiscontinued: (flags & CLC_FLAGS.discontinued) !== 0,
     isRange: (flags & CLC_FLAGS.range) !== 0, childCount: children[index].length,
+    shownChildCount: children[index].filter((c) => (raw.nodes[c][4] & (CLC_FLAGS.alternative | CLC_FLAGS.discontinued)) === 0).length,
   }));
   const byCode = new Map<string, number>();
   // Regular classes win over alternative ones that share a code once brackets are removed.
@@ -45,10 +53,11 @@ function loadTree(): Tree {
   const keys: SearchKeys = {
     codes: raw.nodes.map(([code]) => normalizeClcCode(code).toLowerCase()),
     names: raw.nodes.map(([, name]) => name),
+    parts: raw.nodes.map(([, name]) => name.split(PART_SEPARATOR).map((p) => p.trim()).filter(Boolean)),
     initials: raw.nodes.map((r) => r[5]),
     english: raw.nodes.map(([code]) => (CLC_ENGLISH_NAMES[code] ?? "").toLowerCase()),
   };
-  tree = { nodes, children, byCode, keys };
+  tree = { nodes, children, byCode, keys, nameInitials: [] };
   return tree;
 }
 
@@ -100,27 +109,75 @@ export function clcDescendants(code: string, maxDepth = Infinity): { node: ClcNo
   return out;
 }
 
-/** Search by code prefix, Chinese name, pinyin initials or English name; best matches first. */
+/**
+ * How well a name-like key matches, best first: 0 the whole name (or one of its 、-separated
+ * parts), 1 a whole word of the name, by its text, its pinyin initials or in English, 2 the start of the name or a
+ * part or a run of whole words by initials, 3 anywhere in the name, 4 initials that stop inside
+ * a word or the start of all initials.
+ */
+function nameMatch(t: Tree, i: number, raw: string, q: string, englishWord: RegExp): number {
+  const { names, parts, initials, english } = t.keys;
+  if (names[i] === raw || parts[i].includes(raw) || english[i] === q) return 0;
+  if (initials[i].includes(q)) {
+    if (parts[i].length > 1 && partInitials(t, i).includes(q)) return 1;
+    const words = (t.nameInitials[i] ??= alignNameInitials(names[i], initials[i]) ?? null);
+    const word = words ? matchWordInitials(words, q) : undefined;
+    if (word === "word") return 1;
+    if (word === "words") return 2;
+    if (word === "start" || initials[i].startsWith(q)) return 4;
+  }
+  if (english[i] && englishWord.test(english[i])) return 1;
+  if (names[i].includes(raw)) {
+    const words = (t.nameInitials[i] ??= alignNameInitials(names[i], initials[i]) ?? null);
+    if (words && isNameWord(words, raw)) return 1;
+  }
+  if (names[i].startsWith(raw) || parts[i].some((p) => p.startsWith(raw)) || english[i].startsWith(q)) return 2;
+  if (names[i].includes(raw) || (english[i] && english[i].includes(q))) return 3;
+  return -1;
+}
+
+function partInitials(t: Tree, i: number): string[] {
+  const words = (t.nameInitials[i] ??= alignNameInitials(t.keys.names[i], t.keys.initials[i]) ?? null);
+  if (!words) return [];
+  const out: string[] = [];
+  let acc = "";
+  [...t.keys.names[i]].forEach((c, k) => {
+    if (PART_SEPARATOR.test(c)) (out.push(acc), (acc = ""));
+    else acc += words.byChar[k];
+  });
+  return [...out, acc];
+}
+
+const PART_SEPARATOR = /[、，,；;]/;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Search by code, Chinese name, pinyin initials or English name, the class a person means first:
+ * the exact code, then codes that start with a code-like query (TP31 for "tp3"), then name and
+ * initials matches ranked by how whole the match is and how shallow the class is, so `jsj`
+ * finds TP3 计算技术、计算机技术 (the word 计算机) before E9 军事技术 (initials jsjs).
+ * English names exist for the first two levels only (english-names.ts).
+ */
 export function searchClc(query: string, opts: { limit?: number; includeHidden?: boolean } = {}): ClcNode[] {
   const raw = query.trim();
   const q = raw.toLowerCase();
   if (!q) return [];
   const t = loadTree();
-  const { codes, names, initials, english } = t.keys;
   const code = normalizeClcCode(q).toLowerCase();
+  const isCodeLike = /^[a-z]{1,2}[0-9]/.test(code);
+  const englishWord = new RegExp(`\\b${escapeRegExp(q)}\\b`);
   const scored: { n: ClcNode; rank: number }[] = [];
   for (let i = 0; i < t.nodes.length; i++) {
     const n = t.nodes[i];
     if (!opts.includeHidden && isHidden(n)) continue;
     let rank = -1;
-    if (codes[i] === code) rank = 0;
-    else if (names[i] === raw) rank = 1;
-    else if (codes[i].startsWith(code)) rank = 2 + codes[i].length / 100;
-    else if (names[i].startsWith(raw)) rank = 3;
-    else if (names[i].includes(raw)) rank = 4;
-    else if (initials[i].startsWith(q)) rank = 5;
-    else if (english[i] && english[i].includes(q)) rank = 6;
-    if (rank >= 0) scored.push({ n, rank: rank + n.level / 1000 });
+    if (t.keys.codes[i] === code) rank = 0;
+    else if (isCodeLike && t.keys.codes[i].startsWith(code)) rank = 1 + t.keys.codes[i].length / 100;
+    else {
+      const m = nameMatch(t, i, raw, q, englishWord);
+      if (m >= 0) rank = 10 + m * 1.5 + (n.level - 1) * 1.2;
+    }
+    if (rank >= 0) scored.push({ n, rank });
   }
   return scored.sort((a, b) => a.rank - b.rank || a.n.index - b.n.index).slice(0, opts.limit ?? 20).map((s) => s.n);
 }

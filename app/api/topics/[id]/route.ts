@@ -1,6 +1,7 @@
 import { estimateTopicQuality, getTopic, reviseTopic } from "@/lib/store/topics";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import type { TopicVector } from "@/lib/topic/topic";
+import { parseTopicMeta } from "@/lib/jobs/topic-meta";
 import { json, parseId } from "@/app/json";
 import { topicFromBody, topTerms } from "../../topic-input";
 
@@ -22,8 +23,9 @@ export async function PUT(request: Request, ctx: { params: Promise<{ id: string 
   if (id === null) return json({ error: "no such topic" }, { status: 404 });
   const built = await topicFromBody(await request.json().catch(() => undefined));
   if ("error" in built) return built.error;
-  const name = typeof built.body.name === "string" && built.body.name.trim() ? built.body.name.trim() : undefined;
-  const updated = await reviseTopic(getPrisma(), id, built.vector, { name });
+  const meta = parseTopicMeta(built.body, { isRevision: true });
+  if (!meta.ok) return json({ error: Object.values(meta.fields).flat().join("; "), fields: meta.fields }, { status: 400 });
+  const updated = await reviseTopic(getPrisma(), id, built.vector, meta.value);
   if (!updated) return json({ error: "no such topic" }, { status: 404 });
   return json({ topic: { id: updated.id, name: updated.name, version: updated.version }, terms: topTerms(built.vector) });
 }

@@ -1,11 +1,17 @@
+import { buildTopicParts } from "@/lib/topic/topic";
+import { explainTopTerms } from "@/lib/topic/term-sources";
 import { json } from "@/app/json";
-import { topicFromBody, topTerms } from "../../topic-input";
+import { topicFromBody } from "../../topic-input";
 
 export const dynamic = "force-dynamic";
 
-/** The top terms and weights a draft topic definition would have (nothing is saved). */
+/**
+ * The top terms and weights a draft topic definition would have, each with where it came from
+ * (class, keyword, example text, example page); nothing is saved.
+ */
 export async function POST(request: Request) {
-  const built = await topicFromBody(await request.json().catch(() => undefined));
+  const built = await topicFromBody(await request.json().catch(() => undefined), { isDraft: true });
   if ("error" in built) return built.error;
-  return json({ terms: topTerms(built.vector, 50), termCount: built.vector.terms.length });
+  const terms = explainTopTerms(built.vector, buildTopicParts(built.definition, built.urlTexts), 60);
+  return json({ terms, termCount: built.vector.terms.length });
 }

@@ -12,7 +12,7 @@ export async function POST(request: Request) {
     return json({ error: "text: give the text to score", fields: { text: ["text: give the text to score"] } }, { status: 400 });
   }
   if (body.text.length > MAX_TEXT_CHARS) return json({ error: `text: at most ${MAX_TEXT_CHARS} characters` }, { status: 400 });
-  const built = await topicFromBody(body.topic);
+  const built = await topicFromBody(body.topic, { isDraft: true });
   if ("error" in built) return built.error;
   const score = scorePage(topicScorer(built.vector), typeof body.title === "string" ? body.title : "", body.text);
   return json({ relevance: score.relevance, terms: score.terms });

@@ -1,0 +1,81 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { localizeFieldErrors } from "@/lib/i18n/errors";
+import type { TopicMessages } from "@/lib/i18n/topic-messages";
+import type { Draft } from "./draft";
+import { FieldErrors } from "./field-errors";
+
+const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
+
+/**
+ * Step 4: name, description and threshold, then save: POST a new topic, or PUT a new version of
+ * the topic being edited. Errors come back per field, and whatever was wrong, nothing is saved.
+ */
+export function SaveStep({ m, draft, update, definition, topicId, onSaved, onErrors }: {
+  m: TopicMessages; draft: Draft; update: (patch: Partial<Draft>) => void; definition: Record<string, unknown>; topicId?: number;
+  onSaved: () => void; onErrors: (fields: Record<string, string[]>) => void;
+}) {
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saved, setSaved] = useState<{ id: number; version: number }>();
+  const [isSaving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const res = await fetch(topicId ? `/api/topics/${topicId}` : "/api/topics", {
+        method: topicId ? "PUT" : "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...definition, exampleUrlTexts: undefined, name: draft.name, description: draft.description, pageThreshold: draft.pageThreshold }),
+      });
+      const body = await res.json();
+      if (!res.ok) {
+        const fields = localizeFieldErrors(body.fields ?? { name: [body.error] }, m.locale);
+        setErrors(fields);
+        onErrors(fields);
+        return;
+      }
+      setErrors({});
+      setSaved({ id: body.topic.id, version: body.topic.version });
+      onSaved();
+    } catch {
+      setErrors({ save: [m.saveFailed] });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const elsewhere = Object.keys(errors).filter((k) => !["name", "description", "pageThreshold", "save"].includes(k));
+  if (saved) {
+    return (
+      <div role="status" className="space-y-3 rounded border border-teal-200 bg-teal-50 p-4">
+        <p>{m.savedAs.replace("{name}", draft.name).replace("{version}", String(saved.version))}</p>
+        <p className="flex flex-wrap gap-3">
+          <Link href={`/jobs/new?topicId=${saved.id}`} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800">{m.startCrawl}</Link>
+          <Link href="/topics" className="rounded border border-teal-700 px-4 py-2 text-sm text-teal-800">{m.toLibrary}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="max-w-xl space-y-4">
+      <label className="block text-sm">
+        <span className="font-medium">{m.nameLabel}</span>
+        <input value={draft.name} onChange={(e) => update({ name: e.target.value })} className={input} />
+        <FieldErrors list={errors.name} testId="error-name" />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium">{m.descriptionLabel}</span>
+        <textarea rows={3} value={draft.description} onChange={(e) => update({ description: e.target.value })} className={input} />
+        <FieldErrors list={errors.description} testId="error-description" />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium">{m.thresholdLabel}</span> <span className="text-xs text-slate-500">{m.thresholdHint}</span>
+        <input inputMode="decimal" value={draft.pageThreshold} onChange={(e) => update({ pageThreshold: e.target.value })} className={input} />
+        <FieldErrors list={errors.pageThreshold} testId="error-pageThreshold" />
+      </label>
+      {elsewhere.length > 0 && <FieldErrors list={[m.fixOtherSteps]} testId="error-other-steps" />}
+      <FieldErrors list={errors.save} />
+      <button type="button" onClick={save} disabled={isSaving} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800 disabled:opacity-50">
+        {topicId ? m.saveVersion : m.save}
+      </button>
+    </div>
+  );
+}
