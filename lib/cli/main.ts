@@ -5,6 +5,7 @@ import { UsageError } from "./args";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
 import { EVAL_USAGE, runEval } from "./eval";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
+import { REALWEB_USAGE, runRealWeb } from "./realweb";
 import { runMigrate } from "./migrate";
 import { runScore, runTopic, TOPIC_USAGE } from "./topic";
 
@@ -16,6 +17,7 @@ commands:
   topic     build a topic file from CLC classes, keywords and examples
   score     score JSON-lines documents against a topic file
   testweb   serve the deterministic test web
+  realweb   serve the realistic web (real text from the lab's data folder)
   migrate   apply pending database migrations
 
 ${CRAWL_USAGE}
@@ -24,10 +26,12 @@ ${EVAL_USAGE}
 
 ${TOPIC_USAGE}
 
-${TESTWEB_USAGE}`;
+${TESTWEB_USAGE}
+
+${REALWEB_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate,
+  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, realweb: runRealWeb, migrate: runMigrate,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */
