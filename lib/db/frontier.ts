@@ -5,6 +5,7 @@
 import { releaseHost } from "./hosts";
 import type { Sql, Tx } from "./sql";
 import type { MergeMode } from "../strategy/types";
+import { DEFAULT_FOCUS_HOLD_BACK, FOCUSED_STRATEGIES } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -31,7 +32,9 @@ export const MAX_ATTEMPTS = 3;
  * Lease up to `limit` URLs of one running job: the best pending URL of each host that is ready
  * now (its delay has passed and it has a free connection), best first (priority, then lower
  * depth, then older). A busy host never holds up the others, and each claimed host's next
- * fetch moves `max(min delay, Crawl-delay)` into the future.
+ * fetch moves `max(min delay, Crawl-delay)` into the future. Only hosts flagged has_pending are
+ * probed (a host found empty is unflagged), and for the topic-aware strategies URLs far below
+ * the best priority of hosts ready soon are held back (lib/rules/focus.ts).
  *
  * The job row is locked for the statement (FOR NO KEY UPDATE, which foreign-key checks of page
  * inserts do not block), so concurrent claimers never over-spend the page budget
@@ -42,16 +45,34 @@ export async function claimUrls(
   sql: Sql,
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<ClaimedUrl[]> {
+  // Hosts found empty lose their has_pending flag; when a claim found nothing but such hosts,
+  // it looks again at once, so a claim finds a URL whenever a ready host has one.
+  for (let round = 0; round < MAX_EMPTY_ROUNDS; round++) {
+    const { rows, emptied } = await claimOnce(sql, opts);
+    if (rows.length > 0 || emptied === 0) return rows;
+  }
+  return [];
+}
+
+/** Rounds of MAX_HOSTS_PROBED empty hosts one claim clears before it gives up (the next claim goes on). */
+const MAX_EMPTY_ROUNDS = 64;
+
+async function claimOnce(
+  sql: Sql,
+  opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
+): Promise<{ rows: ClaimedUrl[]; emptied: number }> {
   const jobFilter = opts.jobIds ?? null;
   const claimedAt = Date.now();
-  const rows = await sql<Omit<ClaimedUrl, "claimedAt">[]>`
+  const rows = await sql<(Omit<ClaimedUrl, "claimedAt"> & { emptied: number })[]>`
     with job as (
       -- room: what is left of the page budget, and of the job's own concurrency limit
       -- (settings.maxConcurrency across all workers; 0 or unset = only each worker's limit).
       select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,
         -- Tianwang's selection (seed 000): after N claims by weight, M claims at random.
         j.strategy = 'tianwang' and j.claims_made % (coalesce((j.strategy_params->>'byWeight')::int, 1) + coalesce((j.strategy_params->>'random')::int, 1))
-          >= coalesce((j.strategy_params->>'byWeight')::int, 1) as is_random_turn
+          >= coalesce((j.strategy_params->>'byWeight')::int, 1) as is_random_turn,
+        case when j.strategy = any(${[...FOCUSED_STRATEGIES]}::text[])
+          then coalesce((j.settings->>'focusHoldBack')::float8, ${DEFAULT_FOCUS_HOLD_BACK}) / 100 else 0 end as hold_back
       from jobs j
       cross join lateral (
         select nullif((j.settings->>'maxConcurrency')::int, 0) - count(*) as room
@@ -62,17 +83,27 @@ export async function claimUrls(
         and (${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))
       order by random() limit 1
       for no key update of j
+    ), floor as (
+      -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
+      -- within their delay; URLs far below it wait for those hosts.
+      select b.priority * (select hold_back from job) as p from (
+        select f.priority from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+        where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0
+          and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
+          and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
+        order by f.priority desc limit 1
+      ) b where b.priority > 0 and not (select is_random_turn from job)
     ), ready as (
       select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
-      where h.job_id = (select id from job) and h.in_flight < h.max_connections and h.next_fetch_at <= now()
+      where h.job_id = (select id from job) and h.has_pending and h.in_flight < h.max_connections and h.next_fetch_at <= now()
         -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
         and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by h.next_fetch_at
       limit ${MAX_HOSTS_PROBED}
-    ), cand as (
-      select h.host, f.id, f.priority, f.depth, h.delay
+    ), probe as (
+      select h.host, h.delay, f.id, f.priority, f.depth
       from ready h
-      cross join lateral (
+      left join lateral (
         -- Each host's best URL; on a random turn, one at random among its RANDOM_POOL best.
         select s.id, s.priority, s.depth from (
           select f.id, f.priority, f.depth from frontier f
@@ -83,9 +114,19 @@ export async function claimUrls(
         ) s
         order by case when (select is_random_turn from job) then random() else 0 end
         limit 1
-      ) f
-      order by case when (select is_random_turn from job) then random() else 0 end, f.priority desc, f.depth, f.id
+      ) f on true
+    ), cand as (
+      select host, id, priority, depth, delay from probe
+      where id is not null and priority >= coalesce((select p from floor), '-infinity'::float8)
+      order by case when (select is_random_turn from job) then random() else 0 end, priority desc, depth, id
       limit least(${opts.limit}, (select room from job))
+    ), emptied as (
+      -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
+      -- left out of claims until a URL is queued on it again.
+      update hosts h set has_pending = false
+      from probe p where p.id is null and h.job_id = (select id from job) and h.host = p.host and h.in_flight = 0
+        and not exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')
+      returning h.host
     ), busy as (
       -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
       -- hosts as they were before it waited, and without this a host another claim had just
@@ -104,8 +145,11 @@ export async function claimUrls(
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)
     )
-    select * from leased`;
-  return rows.map((r) => ({ ...r, id: String(r.id), claimedAt }));
+    select l.*, (select count(*)::int from emptied) as emptied from leased l
+    union all
+    select null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+  const emptied = rows[0]?.emptied ?? 0;
+  return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id), claimedAt })), emptied };
 }
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */
@@ -312,7 +356,7 @@ export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Prom
     per_host as (select job_id, host, count(*)::int as n from expired group by job_id, host),
     upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id),
     hosts_freed as (
-      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0)
+      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0), has_pending = true
       from per_host where h.job_id = per_host.job_id and h.host = per_host.host
     )
     select coalesce(sum(n), 0)::int as n from per_job`;

@@ -29,7 +29,7 @@ export async function ensureHosts(tx: Tx, jobId: number, hosts: string[], p: Hos
  */
 export async function releaseHost(tx: Tx, jobId: number, host: string, notBefore?: Date, requestedAt?: Date): Promise<void> {
   await tx`
-    update hosts set in_flight = greatest(in_flight - 1, 0),
+    update hosts set in_flight = greatest(in_flight - 1, 0), has_pending = true,
       next_fetch_at = greatest(next_fetch_at, ${notBefore ?? null}::timestamptz,
         ${requestedAt ?? null}::timestamptz + host_delay(min_delay_ms, crawl_delay_ms)),
       updated_at = now()

@@ -1,4 +1,5 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
+import { markHostsPending } from "../store/host-pending";
 import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../crawler/simhash";
@@ -102,6 +103,7 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
     await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
     if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
+    await markHostsPending(tx, p.jobId, queuedHosts);
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, requestedAt: p.requestedAt });
     return { pageId, enqueued };
   }));
@@ -125,6 +127,7 @@ export async function storeNonPage(
       if (f.isGraphRecomputed) await holdJobGraphShared(tx, o.jobId);
       await enqueueLinks(tx, { jobId: o.jobId, depth: f.depth, parentPageId: null, urls: [f.url], hosts: [f.host], anchors: [""], priorities: [f.priority] });
       await ensureHosts(tx, o.jobId, [f.host], f.politeness);
+      await markHostsPending(tx, o.jobId, [f.host]);
     }
     if (!o.isFetched) await returnPageBudget(tx, o.jobId);
     await finishLease(tx, {
