@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseResolveMap } from "../crawler/resolve-map";
 import { describePatternProblem, SCOPE_MODES } from "../crawler/scope";
+import { DEFAULT_FOCUS_HOLD_BACK } from "../rules/focus";
 import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../crawler/fetch-limits";
 
 /** Politeness defaults: one request per host per second, at most two at a time. */
@@ -98,6 +99,8 @@ export const CrawlSettingsSchema = z.object({
   maxLinksPerPage: integerField("maxLinksPerPage", 1, 100_000).default(DEFAULT_MAX_LINKS_PER_PAGE),
   maxRepeatedSegments: integerField("maxRepeatedSegments", 1, 100).default(DEFAULT_MAX_REPEATED_SEGMENTS),
   adaptTopicAfter: integerField("adaptTopicAfter", 0, 10_000_000).default(DEFAULT_ADAPT_TOPIC_AFTER),
+  /** Focus under politeness (topic-aware strategies): hold back URLs below this % of the best priority of hosts ready soon. */
+  focusHoldBack: integerField("focusHoldBack", 0, 100).default(DEFAULT_FOCUS_HOLD_BACK),
   connectTimeoutMs: integerField("connectTimeoutMs", 100, 300_000).default(CONNECT_TIMEOUT_MS),
   headersTimeoutMs: integerField("headersTimeoutMs", 100, 300_000).default(HEADERS_TIMEOUT_MS),
   bodyTimeoutMs: integerField("bodyTimeoutMs", 100, 600_000).default(BODY_TIMEOUT_MS),
