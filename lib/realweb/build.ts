@@ -71,13 +71,13 @@ function doc(title: string, body: string, charset: string, label: RealHost["char
 
 const links = (items: { href: string; text: string }[]) => `<ul>${items.map((i) => `<li><a href="${esc(i.href)}">${esc(i.text)}</a></li>`).join("")}</ul>`;
 
-/** Build the realistic web from `corpus` (deterministic for `seed`). */
-export function buildRealWeb(corpus: RealCorpus, seed = 1): RealWeb {
+/** Build the realistic web from `corpus` (deterministic for `seed`); `deadHosts` hosts that refuse (default 400). */
+export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: number } = {}): RealWeb {
   const rng = createRng(seed);
   const pages = new Map<string, RealPage>();
   const hosts: RealHost[] = [];
   const add = (url: string, page: RealPage) => pages.set(canon(url), page);
-  const deadHosts = Array.from({ length: DEAD_HOSTS }, (_, i) => `www.${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}${i}.${rng.pick(["com", "cn", "com.cn", "net", "org.cn"])}`);
+  const deadHosts = Array.from({ length: opts.deadHosts ?? DEAD_HOSTS }, (_, i) => `www.${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}${i}.${rng.pick(["com", "cn", "com.cn", "net", "org.cn"])}`);
   const deadLink = (r: Rng) => {
     const h = r.pick(deadHosts);
     return `${r.chance(0.3) ? "https" : "http"}://${h}/${r.chance(0.5) ? "" : `detail/${r.int(100_000)}.html`}`;
@@ -214,7 +214,7 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1): RealWeb {
 
   // The portal: every live site by category, then a long list of sites that do not answer.
   const cat = (pred: (h: RealHost) => boolean) => hosts.filter(pred).map((h) => ({ href: `http://${h.name}/`, text: h.title }));
-  const more = deadHosts.slice(0, 300).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
+  const more = deadHosts.slice(0, Math.round(deadHosts.length * 0.75)).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
   const broken = journals.slice(0, 5).map((j) => ({ href: `http://${j.host}/old/index.asp`, text: `${j.name}（旧版）` }));
   add(`http://${PORTAL_HOST}/`, {
     kind: "home", host: PORTAL_HOST, path: "", codes: [],
