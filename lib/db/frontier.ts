@@ -22,6 +22,9 @@ export interface ClaimedUrl {
  */
 export const MAX_HOSTS_PROBED = 256;
 
+/** When the claim holds back low-priority URLs, the hosts of this many best URLs due on ready hosts are probed as well. */
+export const BEST_URLS_PROBED = 64;
+
 /** On a random turn (Tianwang), a host's URL is drawn from its this many best, so the draw stays an index scan. */
 export const RANDOM_POOL = 50;
 
@@ -93,13 +96,24 @@ async function claimOnce(
           and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
         order by f.priority desc limit 1
       ) b where b.priority > 0 and not (select is_random_turn from job)
-    ), ready as (
-      select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
+    ), longest as (
+      select h.host from hosts h
       where h.job_id = (select id from job) and h.has_pending and h.in_flight < h.max_connections and h.next_fetch_at <= now()
         -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
         and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by h.next_fetch_at
       limit ${MAX_HOSTS_PROBED}
+    ), best as (
+      -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
+      -- they stand in the longest-ready order: the best of them is never below the floor.
+      select f.host from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+      where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
+        and h.has_pending and h.in_flight < h.max_connections and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
+      order by f.priority desc
+      limit ${BEST_URLS_PROBED}
+    ), ready as (
+      select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
+      where h.job_id = (select id from job) and h.host in (select host from longest union select host from best)
     ), probe as (
       select h.host, h.delay, f.id, f.priority, f.depth
       from ready h

@@ -60,3 +60,23 @@ test("a host found empty is claimed again once a URL is queued on it, and the re
   assert.deepEqual(got.map((c) => c.url).sort(), ["http://h5.test/p", "http://h6.test/p"]);
   assert.deepEqual([...await findStalledJobs(db.sql, [job.id], 0)], [], "nothing left pending, no stall");
 });
+
+test("holding back low-priority URLs, a claim still reaches the best ready host behind hundreds of hosts ready longer, and takes only what is near the best", async () => {
+  const job = await makeJob(db.url, { keywords: "计算机", seeds: "http://g.test/", strategy: "best-first", maxPages: 100_000, minDelayMs: 1000 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  await db.sql`insert into hosts (job_id, host, min_delay_ms, max_connections, robots_state, next_fetch_at)
+    select ${job.id}, 'j' || g || '.test', 1000, 2, 'allow-all', now() - interval '1 hour' + g * interval '1 second' from generate_series(1, 600) g`;
+  await db.sql`update hosts set robots_state = 'allow-all', next_fetch_at = now() - interval '1 second' where job_id = ${job.id} and host = 'g.test'`;
+  await db.sql`insert into frontier (job_id, url, url_key, host, depth, priority)
+    select ${job.id}::int, u, u, 'j' || g || '.test', 1, 0.05 from generate_series(1, 600) g, lateral (select 'http://j' || g || '.test/' as u) x
+    union all select ${job.id}::int, 'http://g.test/a', 'http://g.test/a', 'g.test', 1, 0.9
+    union all select ${job.id}::int, 'http://g.test/b', 'http://g.test/b', 'g.test', 1, 0.8`;
+  await beat(db.sql, { workerId: "w-hold", hostname: "test", pid: 1, status: "running", inFlight: 0, fetchedTotal: 0 });
+  const got = await claimUrls(db.sql, { workerId: "w-hold", limit: 16, leaseMs: 60_000, jobIds: [job.id] });
+  assert.deepEqual(got.map((c) => c.url), ["http://g.test/a"], "the best URL, and none of the 600 far below it");
+  const next = await claimUrls(db.sql, { workerId: "w-hold", limit: 16, leaseMs: 60_000, jobIds: [job.id] });
+  assert.deepEqual(next, [], "g.test waits out its delay; its next URL (0.8) holds the others back");
+  await db.sql`update jobs set settings = settings || '{"focusHoldBack": 0}' where id = ${job.id}`;
+  const all = await claimUrls(db.sql, { workerId: "w-hold", limit: 16, leaseMs: 60_000, jobIds: [job.id] });
+  assert.equal(all.length, 16, "with focusHoldBack 0 every ready host's best URL may be taken");
+});
