@@ -103,8 +103,9 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
     await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
     if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
-    await markHostsPending(tx, p.jobId, queuedHosts);
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, requestedAt: p.requestedAt });
+    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it flags.
+    await markHostsPending(tx, p.jobId, queuedHosts);
     return { pageId, enqueued };
   }));
 }
@@ -127,7 +128,6 @@ export async function storeNonPage(
       if (f.isGraphRecomputed) await holdJobGraphShared(tx, o.jobId);
       await enqueueLinks(tx, { jobId: o.jobId, depth: f.depth, parentPageId: null, urls: [f.url], hosts: [f.host], anchors: [""], priorities: [f.priority] });
       await ensureHosts(tx, o.jobId, [f.host], f.politeness);
-      await markHostsPending(tx, o.jobId, [f.host]);
     }
     if (!o.isFetched) await returnPageBudget(tx, o.jobId);
     await finishLease(tx, {
@@ -135,5 +135,7 @@ export async function storeNonPage(
       error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,
     });
     await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0, requestedAt: o.requestedAt });
+    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it flags.
+    if (o.follow) await markHostsPending(tx, o.jobId, [o.follow.host]);
   });
 }
