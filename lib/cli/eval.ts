@@ -24,7 +24,7 @@ export const EVAL_USAGE = `focuscrawl eval --seed URL [--seed URL ...] (--topic 
   --delay-ms N, --host-connections N, --threshold X, --max-depth N, --resolve HOST=ADDR[:PORT], --allow-private, --concurrency N
                         as for crawl; every strategy gets the same (politeness on: --delay-ms defaults to 1000)
   --hold-back N         focus under politeness, 0–100 (default 50; 0 = take the best URL of any ready host)
-  --adapt-after N       pages after which each job's topic learns by itself (0 = never; default 100)`;
+  --adapt-after N       pages after which each job's topic learns by itself (0 = never, the default)`;
 
 /** Run the lab; returns the exit code. */
 export async function runEval(argv: string[]): Promise<number> {

@@ -145,7 +145,9 @@ async function claimOnce(
       -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
       -- hosts as they were before it waited, and without this a host another claim had just
       -- taken would be taken again (two workers, two requests 2 ms apart on one host).
-      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay
+      -- The delay runs from the end of the claim (clock_timestamp), not its start: a claim that
+      -- took long under load would otherwise let the next request follow too closely.
+      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = clock_timestamp() + cand.delay
       from cand where h.job_id = (select id from job) and h.host = cand.host
         and h.in_flight < h.max_connections and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
       returning h.host

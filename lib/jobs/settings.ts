@@ -22,9 +22,13 @@ export const DEFAULT_MAX_REPEATED_SEGMENTS = 3;
  * 10 best content pages over the threshold, against the content pages below it; lib/db/refine.ts).
  * 0 = never. On the CSL abstracts learning raised CLC topics' mean ROC-AUC from 0.880 to 0.906;
  * on the test web the page filter's precision stayed at 0.88–0.92 (0.91–0.92 without learning)
- * in the crawls of every strategy (bench/RELEVANCE.md, bench/LAB.md).
+ * in the crawls of every strategy (bench/RELEVANCE.md, bench/LAB.md). Off by default all the same:
+ * on the realistic web (real text, politeness on, five CLC-only topics, best-first) learning raised
+ * harvest on none of the five (TP 0.040 = 0.040, R 0.163 vs 0.161, F 0.083 = 0.083, S 0.289 vs
+ * 0.291, G 0.410 vs 0.470 without) and filter precision on one (R 0.79 vs 0.77; G 0.62 vs 0.70,
+ * F 0.31 vs 0.34); bench/LAB.md, "Realistic web". Kept as a per-job setting.
  */
-export const DEFAULT_ADAPT_TOPIC_AFTER = 100;
+export const DEFAULT_ADAPT_TOPIC_AFTER = 0;
 
 /** A list given as an array or as one separated string; a missing list is an empty one. */
 export const listOf = (sep: RegExp) =>
