@@ -1,8 +1,8 @@
 /**
  * Stall detection: a job is stalled when a host has been ready (free connection, delay passed)
  * for the whole window with a pending URL due, yet nothing was claimed. A claim must never let
- * that happen; the lab and `focuscrawl crawl` stop loudly when it does, and the job page shows
- * the event.
+ * that happen; the lab and `focuscrawl crawl` stop loudly when it does and record a job event
+ * (kind "stalled"; the job page does not show events yet).
  */
 import type { Sql } from "../db/sql";
 
@@ -26,7 +26,7 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
     group by j.id`;
 }
 
-/** Record on the job that it stalled (the job page lists events). */
+/** Record on the job that it stalled (a job event of kind "stalled", level error). */
 export async function recordStall(sql: Sql, s: StalledJob, windowMs: number): Promise<void> {
   await sql`insert into job_events (job_id, level, kind, message)
     values (${s.jobId}, 'error', 'stalled', ${`Nothing was claimed for ${Math.round(windowMs / 1000)} s while ${s.pending} URL(s) were pending on ${s.readyHosts} ready host(s)`})`;
