@@ -1,4 +1,5 @@
 /** `focuscrawl crawl`: run one job to its end against the configured database and write a report. */
+import { STALL_WINDOW_MS } from "../store/stall";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../store/infra/connect";
@@ -60,7 +61,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
       sql, concurrency, leaseMs: env.WORKER_LEASE_MS, heartbeatMs: env.WORKER_HEARTBEAT_MS,
       staleAfterMs: env.WORKER_STALE_AFTER_MS, idlePollMs: Math.min(env.WORKER_IDLE_POLL_MS, 200),
       userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS || Boolean(values["allow-private"]), privateAllowList: env.PRIVATE_NETWORK_ALLOW,
-      resolve: parseResolveMap(env.CRAWL_RESOLVE), jobIds: [job.id], exitWhenJobsEnd: true, log: (l) => console.error(l),
+      resolve: parseResolveMap(env.CRAWL_RESOLVE), jobIds: [job.id], exitWhenJobsEnd: true, failOnStallMs: STALL_WINDOW_MS, log: (l) => console.error(l),
     });
     let interrupts = 0;
     const onSignal = () => {

@@ -7,6 +7,7 @@ import { EVAL_USAGE, runEval } from "./eval";
 import { EXPORT_USAGE, runExport } from "./export";
 import { REINDEX_USAGE, runReindex } from "./reindex";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
+import { REALWEB_USAGE, runRealWeb } from "./realweb";
 import { runMigrate } from "./migrate";
 import { runScore, runTopic, TOPIC_USAGE } from "./topic";
 
@@ -18,6 +19,7 @@ commands:
   topic     build a topic file from CLC classes, keywords and examples
   score     score JSON-lines documents against a topic file
   testweb   serve the deterministic test web
+  realweb   serve the realistic web (real text from the lab's data folder)
   migrate   apply pending database migrations
   export    write a job's pages to a CSV, JSON Lines or WARC file
   reindex   give search vectors to pages stored before full-text search existed
@@ -32,10 +34,13 @@ ${TESTWEB_USAGE}
 
 ${EXPORT_USAGE}
 
-${REINDEX_USAGE}`;
+${REINDEX_USAGE}
+
+${REALWEB_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, migrate: runMigrate, export: runExport, reindex: runReindex,
+  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, realweb: runRealWeb, migrate: runMigrate,
+  export: runExport, reindex: runReindex,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */

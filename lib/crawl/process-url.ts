@@ -157,9 +157,10 @@ async function buildPageRecord(
     maxQueryVariants: s.maxQueryVariants, inScope: ctx.inScope, allowVariant: deps.allowVariant,
   });
   const strategy = ctx.strategy;
+  const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
   const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
   const scores = strategy.scoreLinks({
-    parent: { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority },
+    parent: { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority, kind: pageKind },
     links, topic: ctx.topic, params: ctx.strategyParams, state,
   });
   // Links refused for where they were found (too deep, too many on the page) are only counted:
@@ -191,7 +192,7 @@ async function buildPageRecord(
     isRelevant,
     explanation: { terms: score.terms },
     topicRevision: ctx.topicRevision,
-    pageKind: classifyPageKind(outcome.finalUrl, parsed.anchorTextShare),
+    pageKind,
     checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
     simhash: simhash64(textTerms),
     contentBytes: outcome.body.length,

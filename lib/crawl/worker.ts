@@ -16,6 +16,8 @@ import { processUrl, type UrlResult } from "./process-url";
 import { createQueryVariantCounter } from "../rules/traps";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
+import { repairHostsPending } from "../store/host-pending";
+import { findStalledJobs, recordStall } from "../store/stall";
 
 /** Worker settings; every duration in milliseconds. */
 export interface WorkerOptions {
@@ -35,11 +37,19 @@ export interface WorkerOptions {
   jobIds?: number[];
   /** Drain by itself once every job in `jobIds` has ended. */
   exitWhenJobsEnd?: boolean;
+  /**
+   * With `jobIds`: when nothing was claimed for this long while one of the jobs had a URL due on
+   * a host ready all that time, record the stall on the job and make `run()` reject (StallError).
+   */
+  failOnStallMs?: number;
   log?: (line: string) => void;
 }
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
+
+/** Thrown by `run()` when a job stalled (see WorkerOptions.failOnStallMs). */
+export class StallError extends Error {}
 
 /** A unique id per process: host, pid and a random suffix so restarts never reuse one. */
 export function newWorkerId(): string {
@@ -121,6 +131,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
     await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "running", inFlight: inFlight.size, fetchedTotal: counts.stored });
     const reclaimed = await reclaimExpiredLeases(opts.sql, opts.staleAfterMs);
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
+    const repaired = await repairHostsPending(opts.sql);
+    if (repaired) log(`${repaired} host(s) flagged empty had URLs queued meanwhile; flagged again`);
     await endFinishedJobs();
     await rescoreForAWhile();
     if (!isDraining) for (const id of await adaptDueTopics(opts.sql, log)) log(`job ${id}: the topic learned from its pages`);
@@ -161,6 +173,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
     const timer = setInterval(() => {
       ticking ??= maintain().catch((e) => log(`maintenance failed: ${(e as Error).message}`)).finally(() => { ticking = undefined; });
     }, opts.heartbeatMs);
+    let lastClaimAt = Date.now();
+    let stall: StallError | undefined;
     try {
       while (!isDraining) {
         const room = opts.concurrency - inFlight.size;
@@ -171,6 +185,19 @@ export function createCrawlWorker(opts: WorkerOptions) {
             })
           : [];
         claimed.forEach(start);
+        if (claimed.length > 0) lastClaimAt = Date.now();
+        else if (opts.failOnStallMs && opts.jobIds && inFlight.size === 0 && Date.now() - lastClaimAt >= opts.failOnStallMs) {
+          const stalled = await findStalledJobs(opts.sql, opts.jobIds, opts.failOnStallMs);
+          for (const s of stalled) await recordStall(opts.sql, s, opts.failOnStallMs);
+          if (stalled.length) {
+            stall = new StallError(`job ${stalled.map((s) => `${s.jobId} (${s.pending} URLs pending on ${s.readyHosts} ready hosts)`).join(", ")}: ` +
+              `nothing claimed for ${Math.round(opts.failOnStallMs / 1000)} s; the crawl stalled`);
+            log(stall.message);
+            drain();
+            break;
+          }
+          lastClaimAt = Date.now();
+        }
         if (claimed.length > 0 && inFlight.size < opts.concurrency) continue;
         if (claimed.length === 0 && inFlight.size === 0 && Date.now() - lastFinishCheck >= opts.idlePollMs) {
           await endFinishedJobs().catch((e) => log(`finish check failed: ${(e as Error).message}`));
@@ -187,6 +214,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "stopped", inFlight: 0, fetchedTotal: counts.stored }).catch(() => {});
       await Promise.all([...fetchers.values()].map((f) => f.close()));
     }
+    if (stall) throw stall;
   }
 
   return { workerId, run, drain, counts };

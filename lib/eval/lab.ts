@@ -3,6 +3,7 @@
  * each crawled to its end by an in-process worker, then measured (metrics.ts) from the stored
  * fetch log. Used by `focuscrawl eval` and the dashboard's Compare page reads the same measures.
  */
+import { STALL_WINDOW_MS } from "../store/stall";
 import type { PrismaClient } from "../generated/prisma/client";
 import { createJob } from "../store/jobs";
 import type { Sql } from "../store/infra/sql";
@@ -49,7 +50,7 @@ export async function runLab(sql: Sql, prisma: PrismaClient, opts: LabOptions): 
     const started = Date.now();
     const worker = createCrawlWorker({
       sql, concurrency: opts.concurrency, leaseMs: 120_000, heartbeatMs: 1_000, staleAfterMs: 30_000, idlePollMs: 50,
-      userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, resolve: opts.resolve, jobIds: [job.id], exitWhenJobsEnd: true,
+      userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, resolve: opts.resolve, jobIds: [job.id], exitWhenJobsEnd: true, failOnStallMs: STALL_WINDOW_MS,
       log: (l) => (/error|failed/.test(l) ? opts.log(`[${strategy}] ${l}`) : undefined),
     });
     await worker.run();

@@ -19,12 +19,13 @@ export function markdownReport(results: StrategyResult[], checkpoints: number[],
     for (const r of results) lines.push(`| ${r.strategy} | ${checkpoints.map((c) => f3(at(r, c)?.recall)).join(" | ")} |`);
   }
   lines.push("", "### At the end of each crawl\n");
-  lines.push("| strategy | pages | harvest rate | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | topic learned at | ended by |",
-    "|---|---:|---:|---:|---:|---:|---:|---|---:|---|");
+  lines.push("| strategy | pages | pages/s | harvest rate | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | topic learned at | ended by |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|");
   for (const r of results) {
     const last = r.checkpoints[r.checkpoints.length - 1];
     const filter = r.filter ? `${f3(r.filter.precision)} / ${f3(r.filter.recall)} / ${f3(r.filter.f1)}` : "–";
-    lines.push(`| ${r.strategy} | ${last?.pages ?? 0} | ${f3(last?.harvestRate)} | ${f3(last?.recall)} | ${f1(last?.avgSubmittedLinks)} | ` +
+    const rate = last && last.elapsedMs > 0 ? last.pages / (last.elapsedMs / 1000) : null;
+    lines.push(`| ${r.strategy} | ${last?.pages ?? 0} | ${f1(rate)} | ${f3(last?.harvestRate)} | ${f3(last?.recall)} | ${f1(last?.avgSubmittedLinks)} | ` +
       `${f3(last?.msPerPredictedLink)} | ${f3(last?.mimeContribution)} | ${filter} | ${learnedAt(r)} | ${r.finishReason ?? "–"} |`);
   }
   return `${lines.join("\n")}\n`;

@@ -29,9 +29,23 @@ export const PAGE_LEVEL_REASONS = new Set(["trap:max-depth", "trap:max-links-per
 const MAX_TRACKED_PATHS = 100_000;
 
 /**
- * Counts the distinct query strings seen per path (scheme, host and path) and refuses the ones
- * past `limit`: calendars and session ids make endless variants of one page. Kept per worker
- * process and bounded in memory, so with W workers a path may get up to W × limit variants.
+ * The shape of a URL's query: its parameters with every all-digit value collapsed to "#", so
+ * `id=17&lang=zh` and `id=20000&lang=zh` share the shape `id=#&lang=zh`. Numeric ids address
+ * documents (article.php?id=N, viewthread.php?tid=N, view.asp?id=N on a great many sites), while
+ * calendars (month=2024-01), sort orders and filters make new shapes.
+ */
+export function queryShape(search: string): string {
+  const params = [...new URLSearchParams(search)].map(([k, v]) => `${k}=${/^\d+$/.test(v) ? "#" : v}`);
+  return params.sort().join("&");
+}
+
+/**
+ * Counts the distinct query shapes (queryShape) seen per path (scheme, host and path) and
+ * refuses links past `limit`: calendars and filter combinations make endless variants of one
+ * page, while a site's numeric ids (view?id=1…20000) are one shape and all pass. Endless numeric
+ * ids of one page (session counters) end as exact duplicates, whose links are not followed.
+ * Kept per worker process and bounded in memory, so with W workers a path may get up to
+ * W × limit shapes.
  */
 export function createQueryVariantCounter() {
   const seen = new Map<string, Set<string>>();
@@ -45,9 +59,10 @@ export function createQueryVariantCounter() {
       variants = new Set();
       seen.set(key, variants);
     }
-    if (variants.has(u.search)) return true;
+    const shape = queryShape(u.search);
+    if (variants.has(shape)) return true;
     if (variants.size >= limit) return false;
-    variants.add(u.search);
+    variants.add(shape);
     return true;
   };
 }

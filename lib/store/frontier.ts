@@ -21,6 +21,9 @@ export interface ClaimedUrl {
  */
 export const MAX_HOSTS_PROBED = 256;
 
+/** When the claim holds back low-priority URLs, the hosts of this many best URLs due on ready hosts are probed as well. */
+export const BEST_URLS_PROBED = 64;
+
 /** On a random turn (Tianwang), a host's URL is drawn from its this many best, so the draw stays an index scan. */
 export const RANDOM_POOL = 50;
 
@@ -32,7 +35,9 @@ export const MAX_ATTEMPTS = 3;
  * now (its delay has passed and it has a free connection: one when it has a delay, see the SQL
  * function host_connections), best first (priority, then lower
  * depth, then older). A busy host never holds up the others, and each claimed host's next
- * fetch moves `max(min delay, Crawl-delay)` into the future.
+ * fetch moves `max(min delay, Crawl-delay)` into the future. Only hosts flagged has_pending are
+ * probed (a host found empty is unflagged), and for the topic-aware strategies URLs far below
+ * the best priority of hosts ready soon are held back (lib/rules/focus.ts).
  *
  * The job row is locked for the statement (FOR NO KEY UPDATE, which foreign-key checks of page
  * inserts do not block), so concurrent claimers never over-spend the page budget
@@ -43,15 +48,33 @@ export async function claimUrls(
   sql: Sql,
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<ClaimedUrl[]> {
+  // Hosts found empty lose their has_pending flag; when a claim found nothing but such hosts,
+  // it looks again at once, so a claim finds a URL whenever a ready host has one.
+  for (let round = 0; round < MAX_EMPTY_ROUNDS; round++) {
+    const { rows, emptied } = await claimOnce(sql, opts);
+    if (rows.length > 0 || emptied === 0) return rows;
+  }
+  return [];
+}
+
+/** Rounds of MAX_HOSTS_PROBED empty hosts one claim clears before it gives up (the next claim goes on). */
+const MAX_EMPTY_ROUNDS = 64;
+
+async function claimOnce(
+  sql: Sql,
+  opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
+): Promise<{ rows: ClaimedUrl[]; emptied: number }> {
   const jobFilter = opts.jobIds ?? null;
-  const rows = await sql<ClaimedUrl[]>`
+  const rows = await sql<(ClaimedUrl & { emptied: number })[]>`
     with job as (
       -- room: what is left of the page budget, and of the job's own concurrency limit
       -- (max_concurrency across all workers; 0 = only each worker's limit).
       select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,
         -- The strategy's selection (strategyPolicy; Tianwang, seed 000): after N claims by
-        -- priority, M claims at random.
-        j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn
+        -- priority, M claims at random; and the share of the best soon-ready priority below
+        -- which a URL is held back (focus under politeness, lib/rules/focus.ts).
+        j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
+        j.claim_hold_back as hold_back
       from jobs j
       cross join lateral (
         select nullif(j.max_concurrency, 0) - count(*) as room
@@ -62,18 +85,40 @@ export async function claimUrls(
         and (${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))
       order by random() limit 1
       for no key update of j
-    ), ready as (
-      select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
-      where h.job_id = (select id from job) and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        and h.next_fetch_at <= now()
+    ), floor as (
+      -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
+      -- within their delay; URLs far below it wait for those hosts.
+      select b.priority * (select hold_back from job) as p from (
+        select f.priority from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+        where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0
+          and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
+          and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
+        order by f.priority desc limit 1
+      ) b where b.priority > 0 and not (select is_random_turn from job)
+    ), longest as (
+      select h.host from hosts h
+      where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
+        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
         -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
         and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by h.next_fetch_at
       limit ${MAX_HOSTS_PROBED}
-    ), cand as (
-      select h.host, f.id, f.priority, f.depth, h.delay
+    ), best as (
+      -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
+      -- they stand in the longest-ready order: the best of them is never below the floor.
+      select f.host from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+      where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
+        and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+        and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
+      order by f.priority desc
+      limit ${BEST_URLS_PROBED}
+    ), ready as (
+      select h.host, h.job_id, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
+      where h.job_id = (select id from job) and h.host in (select host from longest union select host from best)
+    ), probe as (
+      select h.host, h.delay, f.id, f.priority, f.depth
       from ready h
-      cross join lateral (
+      left join lateral (
         -- Each host's best URL; on a random turn, one at random among its RANDOM_POOL best.
         select s.id, s.priority, s.depth from (
           select f.id, f.priority, f.depth from frontier f
@@ -84,14 +129,26 @@ export async function claimUrls(
         ) s
         order by case when (select is_random_turn from job) then random() else 0 end
         limit 1
-      ) f
-      order by case when (select is_random_turn from job) then random() else 0 end, f.priority desc, f.depth, f.id
+      ) f on true
+    ), cand as (
+      select host, id, priority, depth, delay from probe
+      where id is not null and priority >= coalesce((select p from floor), '-infinity'::float8)
+      order by case when (select is_random_turn from job) then random() else 0 end, priority desc, depth, id
       limit least(${opts.limit}, (select room from job))
+    ), emptied as (
+      -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
+      -- left out of claims until a URL is queued on it again.
+      update hosts h set has_pending = false
+      from probe p where p.id is null and h.job_id = (select id from job) and h.host = p.host and h.in_flight = 0
+        and not exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')
+      returning h.host
     ), busy as (
       -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
       -- hosts as they were before it waited, and without this a host another claim had just
       -- taken would be taken again (two workers, two requests 2 ms apart on one host).
-      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = now() + cand.delay
+      -- The delay runs from the end of the claim (clock_timestamp), not its start: a claim that
+      -- took long under load would otherwise let the next request follow too closely.
+      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = clock_timestamp() + cand.delay
       from cand where h.job_id = (select id from job) and h.host = cand.host
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
         and (h.robots_state <> 'unknown' or h.in_flight = 0)
@@ -106,8 +163,11 @@ export async function claimUrls(
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)
     )
-    select * from leased`;
-  return rows.map((r) => ({ ...r, id: String(r.id) }));
+    select l.*, (select count(*)::int from emptied) as emptied from leased l
+    union all
+    select null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+  const emptied = rows[0]?.emptied ?? 0;
+  return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
 }
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */
@@ -314,7 +374,7 @@ export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Prom
     per_host as (select job_id, host, count(*)::int as n from expired group by job_id, host),
     upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id),
     hosts_freed as (
-      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0)
+      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0), has_pending = true
       from per_host where h.job_id = per_host.job_id and h.host = per_host.host
     )
     select coalesce(sum(n), 0)::int as n from per_job`;

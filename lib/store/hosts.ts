@@ -43,7 +43,7 @@ export function answerAgeMs(answeredAt: Date | undefined): number | null {
  */
 export async function releaseHost(tx: Tx, jobId: number, host: string, notBefore?: Date, answeredAt?: Date): Promise<void> {
   await tx`
-    update hosts set in_flight = greatest(in_flight - 1, 0),
+    update hosts set in_flight = greatest(in_flight - 1, 0), has_pending = true,
       next_fetch_at = greatest(next_fetch_at, ${notBefore ?? null}::timestamptz,
         clock_timestamp() - ${answerAgeMs(answeredAt)}::float8 * interval '1 millisecond' + host_delay(min_delay_ms, crawl_delay_ms)),
       updated_at = now()

@@ -26,7 +26,8 @@ export interface TopicLearning { learnedAt: number | null; putOff: number }
 /** When job `jobId`'s topic learned by itself (pages fetched by then), and how often it put learning off. */
 export async function readTopicLearning(sql: Sql, jobId: number): Promise<TopicLearning> {
   const [row] = await sql<{ learnedAt: number | null; putOff: number }[]>`
-    select (select count(*)::int from pages p where p.job_id = ${jobId} and p.fetched_at <= e.created_at) as "learnedAt",
+    select case when e.created_at is null then null
+        else (select count(*)::int from pages p where p.job_id = ${jobId} and p.fetched_at <= e.created_at) end as "learnedAt",
       (select count(*)::int from job_events where job_id = ${jobId} and kind = 'topic-adapt-deferred') as "putOff"
     from (select 1) one left join (select created_at from job_events where job_id = ${jobId} and kind = 'topic-adapted' order by id limit 1) e on true`;
   return { learnedAt: row.learnedAt, putOff: row.putOff };

@@ -1,4 +1,5 @@
 /** Storing a fetched page with its links and queued children: one transaction per page. */
+import { markHostsPending } from "./host-pending";
 import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../rules/simhash";
@@ -111,6 +112,8 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
     if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, answeredAt: p.answeredAt });
+    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it flags.
+    await markHostsPending(tx, p.jobId, queuedHosts);
     return { pageId, enqueued };
   }));
 }
@@ -140,5 +143,7 @@ export async function storeNonPage(
       error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,
     });
     await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: o.status === "failed" ? 1 : 0, enqueued: 0, bytes: 0, answeredAt: o.answeredAt });
+    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it flags.
+    if (o.follow) await markHostsPending(tx, o.jobId, [o.follow.host]);
   });
 }

@@ -3,6 +3,10 @@
  *   Rank(j) = harvestRate × S_backlink(j) × (w_mime·rel_mime + w_parent·rel_parent + w_anchor·rel_anchor + w_url·rel_urltext)
  * Fine-grained filtering (default): links of an irrelevant page are queued only when their
  * Rank beats the priority that page itself was queued with; coarse-grained drops them all.
+ * Home and list pages within TUNNEL_DEPTH of the seeds pass their links on whatever their own
+ * relevance (at their Rank, however low): a portal's or directory's children are site home
+ * pages, which are seldom relevant themselves, and without this a crawl from a portal ended
+ * after the portal's children.
  */
 import { anchorTerms, r4, topicWordShare, urlTerms } from "./terms";
 import type { CandidateLink, JobState, Strategy } from "./types";
@@ -20,6 +24,9 @@ export function mimeRelevance(mime: string | undefined, documentTypes: Params["d
   const m = mime ?? "text/html";
   return HTML.has(m) || (documentTypes === "html+documents" && DOCUMENTS.has(m)) ? 1 : 0;
 }
+
+/** Depth up to which home and list pages pass on their links whatever their relevance (portal → home → list). */
+export const TUNNEL_DEPTH = 3;
 
 /** Prior weight of the job's rate when smoothing a host's harvest rate (FocusCrawl's per-host form). */
 const HARVEST_PRIOR = 5;
@@ -62,7 +69,8 @@ export const cmscrawler: Strategy<Params> = {
     const detail = { rank: r4(rank), harvest: r4(harvest), backlinks: b, mime, parent: r4(parent.relevance), anchor: r4(anchor), url: r4(url) };
     // Seeds are queued with priority 1 whatever the strategy: the rule compares with 0 for them.
     const parentQueued = parent.depth === 0 ? 0 : parent.priority;
-    const isKept = parent.isRelevant ? rank > 0 : params.grain === "fine" && rank > parentQueued;
+    const isTunnel = parent.kind !== undefined && parent.kind !== "content" && parent.depth < TUNNEL_DEPTH;
+    const isKept = parent.isRelevant ? rank > 0 : isTunnel || (params.grain === "fine" && rank > parentQueued);
     return { priority: isKept ? rank : null, detail };
   }),
 };

@@ -1,4 +1,5 @@
 /** Every strategy the crawler offers, by id. Adding one = one file + one line here. */
+import { DEFAULT_FOCUS_HOLD_BACK, FOCUSED_STRATEGIES } from "../rules/focus";
 import { z } from "zod";
 import { backlinks } from "./backlinks";
 import { bestFirst } from "./best-first";
@@ -60,19 +61,22 @@ export function parseStrategyParams(id: string, raw: unknown): Record<string, un
 
 /**
  * What the frontier's claim and the maintenance loop take from a job's strategy, fixed when the
- * job is created (stored in jobs.claim_by_priority, claim_random, recompute_every): its selection
- * (Tianwang's N claims by priority, then M at random; others always by priority) and how often
- * its graph is recomputed (null: never).
+ * job is created (stored in jobs.claim_by_priority, claim_random, claim_hold_back,
+ * recompute_every): its selection (Tianwang's N claims by priority, then M at random; others
+ * always by priority), the share of the best soon-ready priority below which a URL waits (only
+ * strategies whose priorities predict relevance, lib/rules/focus.ts) and how often its graph is
+ * recomputed (null: never).
  */
-export interface StrategyPolicy { claimByPriority: number; claimRandom: number; recomputeEvery: number | null }
+export interface StrategyPolicy { claimByPriority: number; claimRandom: number; claimHoldBack: number; recomputeEvery: number | null }
 
-/** The policy of strategy `id` with parameters `rawParams` (defaults filled in). */
-export function strategyPolicy(id: string, rawParams: unknown): StrategyPolicy {
+/** The policy of strategy `id` with parameters `rawParams` (defaults filled in) and the job's focusHoldBack (percent). */
+export function strategyPolicy(id: string, rawParams: unknown, focusHoldBack = DEFAULT_FOCUS_HOLD_BACK): StrategyPolicy {
   const s = getStrategy(id);
   const params = parseStrategyParams(id, rawParams);
   const selection = s.selection?.(params) ?? { byPriority: 1, random: 0 };
   return {
     claimByPriority: selection.byPriority, claimRandom: selection.random,
+    claimHoldBack: (FOCUSED_STRATEGIES as readonly string[]).includes(id) ? focusHoldBack / 100 : 0,
     recomputeEvery: s.recompute ? Number(params.recomputeEvery) : null,
   };
 }

@@ -12,6 +12,8 @@ export interface ParentPage {
   url: string; host: string; depth: number; relevance: number; isRelevant: boolean;
   /** The priority the page had in the frontier when it was claimed (its cash, score, rank…). */
   priority: number;
+  /** What kind of page it is (classifyPageKind): a home page, a hub (list) or content. */
+  kind?: "home" | "hub" | "content";
 }
 
 /** A link to score, with the metadata the page gave it. */

@@ -26,7 +26,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
   const advanced = {
     numbers: ([
       ["maxConcurrency", "fieldMaxConcurrency"], ["maxPagesPerHost", "fieldMaxPagesPerHost"], ["maxQueryVariants", "fieldMaxQueryVariants"], ["maxLinksPerPage", "fieldMaxLinksPerPage"],
-      ["maxRepeatedSegments", "fieldMaxRepeatedSegments"], ["adaptTopicAfter", "fieldAdaptTopicAfter"], ["connectTimeoutMs", "fieldConnectTimeout"], ["headersTimeoutMs", "fieldHeadersTimeout"],
+      ["maxRepeatedSegments", "fieldMaxRepeatedSegments"], ["adaptTopicAfter", "fieldAdaptTopicAfter"], ["focusHoldBack", "fieldFocusHoldBack"], ["connectTimeoutMs", "fieldConnectTimeout"], ["headersTimeoutMs", "fieldHeadersTimeout"],
       ["bodyTimeoutMs", "fieldBodyTimeout"], ["maxBodyBytes", "fieldMaxBodyBytes"],
       ["rawHtmlMaxBytes", "fieldRawHtmlMaxBytes"],
     ] as const).map(([name, key]) => ({ name, label: t(key), value: d[name] })),

@@ -4,10 +4,12 @@
 ALTER TABLE "jobs"
   ADD COLUMN "claim_by_priority" INTEGER NOT NULL DEFAULT 1,
   ADD COLUMN "claim_random" INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN "claim_hold_back" DOUBLE PRECISION NOT NULL DEFAULT 0,
   ADD COLUMN "recompute_every" INTEGER,
   ADD COLUMN "max_concurrency" INTEGER NOT NULL DEFAULT 0;
 
--- Existing jobs keep the behaviour they were created with (the defaults the SQL used to apply).
+-- Existing jobs keep the behaviour they were created with (the defaults the SQL used to apply;
+-- no hold-back, which did not exist then).
 UPDATE "jobs" SET "claim_by_priority" = coalesce(("strategy_params"->>'byWeight')::int, 1),
   "claim_random" = coalesce(("strategy_params"->>'random')::int, 1)
   WHERE "strategy" = 'tianwang';

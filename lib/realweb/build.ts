@@ -1,0 +1,258 @@
+/**
+ * The realistic web: a directory portal linking about twenty sites made of real text the topic
+ * model never saw — journals of CSL paper abstracts grouped by discipline, news portals of
+ * THUCNews headlines, a catalogue of paper titles, the three real static sites under their
+ * original host names — plus hundreds of links to hosts that do not answer. Deterministic for a
+ * seed; every page carries its CLC classes from the data's own labels (labels.ts).
+ */
+import { canonicalizeUrl } from "../rules/url";
+import { createRng, type Rng } from "../testweb/random";
+import type { Headline, Paper, RealCorpus, SiteSnapshot } from "./corpora";
+import { DISCIPLINE_TO_CLC, isUnder, NEWS_CLASS_NAMES, NEWS_CLASS_TO_CLC } from "./labels";
+
+/** How a page is built: one of the generated kinds, or a file of a site snapshot. */
+export type RealPage =
+  | { kind: "home" | "list" | "content"; host: string; path: string; codes: string[]; html: () => string }
+  | { kind: "home" | "list" | "content"; host: string; path: string; codes: string[]; file: Buffer; type: string };
+
+/** One live host of the realistic web. */
+export interface RealHost { name: string; title: string; charset: "utf-8" | "gbk"; charsetLabel: "header" | "meta" | "none"; site?: SiteSnapshot }
+
+/** A built realistic web. */
+export interface RealWeb {
+  seed: number; portal: string; hosts: RealHost[];
+  /** Page by canonical URL. */
+  pages: Map<string, RealPage>;
+  /** Host names linked to that do not answer (the server refuses them). */
+  deadHosts: string[];
+}
+
+export const PORTAL_HOST = "www.xueshu-daohang.cn";
+
+/** Journals: host, name, the CLC prefixes of the disciplines they publish, and their URL style. */
+const JOURNALS = [
+  { host: "www.jsj-dzxx.cn", name: "计算机与电子信息学报", prefixes: ["TP", "TN"], style: "html" },
+  { host: "www.jxny-gc.cn", name: "机械与能源工程", prefixes: ["TM", "TK", "TL", "TH", "TJ", "TF", "TD", "TE", "TV"], style: "php" },
+  { host: "www.clhg-qg.cn", name: "材料化工与轻工", prefixes: ["TB", "TQ", "TS", "O6"], style: "view" },
+  { host: "www.jzjt-xb.cn", name: "建筑与交通学报", prefixes: ["TU", "U", "V"], style: "html" },
+  { host: "www.yixue-qk.cn", name: "医药卫生学报", prefixes: ["R"], style: "view" },
+  { host: "www.nongye-kx.cn", name: "农业科学学报", prefixes: ["S"], style: "php" },
+  { host: "www.dqhj-sm.cn", name: "地球环境与生命科学", prefixes: ["Q", "X", "P"], style: "html" },
+  { host: "www.shuli-xb.cn", name: "数理科学学报", prefixes: ["O"], style: "php" },
+  { host: "www.jjgl-lt.cn", name: "经济管理论坛", prefixes: ["F"], style: "view" },
+  { host: "www.zhengfa-sh.cn", name: "政法与社会研究", prefixes: ["D", "C", "E", "B"], style: "html" },
+  { host: "www.renwen-jy.cn", name: "人文与教育", prefixes: ["G", "J", "H", "I", "K"], style: "php" },
+] as const;
+
+const NEWS_PORTALS = [
+  { host: "news.caijing-ribao.cn", name: "财经日报网", classes: ["finance", "stocks", "realty"], charsetLabel: "header" },
+  { host: "www.tiyu-yule.cn", name: "体育娱乐网", classes: ["sports", "entertainment", "game"], charsetLabel: "meta" },
+  { host: "www.shehui-xinwen.cn", name: "社会新闻网", classes: ["politics", "society", "education", "science"], charsetLabel: "none" },
+] as const;
+
+const TITLES_HOST = "www.lunwen-mulu.cn";
+const PER_LIST = 15;
+const HEADLINES_PER_CLASS = 150;
+const TITLE_PAGES = 80;
+const DEAD_HOSTS = 400;
+const SYLLABLES = ["zhong", "hua", "xin", "wang", "ke", "ji", "shu", "yun", "tian", "hai", "jing", "da", "xue", "lian", "tong", "bo", "rui", "feng"];
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const canon = (url: string) => {
+  const c = canonicalizeUrl(url);
+  if (!c.ok) throw new Error(`realistic web: bad URL ${url}`);
+  return c.url;
+};
+
+function doc(title: string, body: string, charset: string, label: RealHost["charsetLabel"]): string {
+  const meta = label === "none" ? "" : label === "meta" ? `<meta http-equiv="Content-Type" content="text/html; charset=${charset}">` : `<meta charset="${charset}">`;
+  return `<!doctype html>\n<html lang="zh-CN"><head>${meta}<title>${esc(title)}</title></head>\n<body>${body}</body></html>`;
+}
+
+const links = (items: { href: string; text: string }[]) => `<ul>${items.map((i) => `<li><a href="${esc(i.href)}">${esc(i.text)}</a></li>`).join("")}</ul>`;
+
+/** Build the realistic web from `corpus` (deterministic for `seed`); `deadHosts` hosts that refuse (default 400). */
+export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: number } = {}): RealWeb {
+  const rng = createRng(seed);
+  const pages = new Map<string, RealPage>();
+  const hosts: RealHost[] = [];
+  const add = (url: string, page: RealPage) => pages.set(canon(url), page);
+  const deadHosts = Array.from({ length: opts.deadHosts ?? DEAD_HOSTS }, (_, i) => `www.${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}${i}.${rng.pick(["com", "cn", "com.cn", "net", "org.cn"])}`);
+  const deadLink = (r: Rng) => {
+    const h = r.pick(deadHosts);
+    return `${r.chance(0.3) ? "https" : "http"}://${h}/${r.chance(0.5) ? "" : `detail/${r.int(100_000)}.html`}`;
+  };
+
+  const journalOf = (p: Paper) => {
+    const code = DISCIPLINE_TO_CLC[p.discipline]?.[0] ?? "";
+    return JOURNALS.find((j) => j.prefixes.some((x) => code.startsWith(x)));
+  };
+  const byJournal = new Map<string, Paper[]>();
+  for (const p of corpus.papers) {
+    const j = journalOf(p);
+    if (j && p.title && p.abstract) byJournal.set(j.host, [...(byJournal.get(j.host) ?? []), p]);
+  }
+  const journals = JOURNALS.filter((j) => byJournal.has(j.host));
+  const articleUrl = (j: (typeof JOURNALS)[number], id: number) =>
+    j.style === "html" ? `http://${j.host}/article/${id}.html` : j.style === "php" ? `http://${j.host}/article.php?id=${id}` : `http://${j.host}/view?id=${id}&lang=zh`;
+  const listUrl = (j: (typeof JOURNALS)[number], n: number) =>
+    n === 1 ? `http://${j.host}/` : j.style === "html" ? `http://${j.host}/list/${n}.html` : j.style === "php" ? `http://${j.host}/index.php?page=${n}` : `http://${j.host}/list.asp?page=${n}`;
+  const allArticles: { url: string; title: string }[] = [];
+  const journalArticles = new Map<string, { url: string; paper: Paper; id: number }[]>();
+  for (const j of journals) {
+    const list = byJournal.get(j.host)!.map((paper, i) => ({ paper, id: 1000 + i * 7 + (i % 3), url: "" }));
+    for (const a of list) a.url = articleUrl(j, a.id);
+    journalArticles.set(j.host, list);
+    allArticles.push(...list.map((a) => ({ url: a.url, title: a.paper.title })));
+  }
+
+  journals.forEach((j, ji) => {
+    const charset = ji === 4 ? "gbk" : "utf-8";
+    hosts.push({ name: j.host, title: j.name, charset, charsetLabel: ji === 4 ? "meta" : "header" });
+    const list = journalArticles.get(j.host)!;
+    const listPages = Math.ceil(list.length / PER_LIST);
+    const nav = `<nav><a href="/">首页</a> · <a href="${listUrl(j, 2)}">过刊浏览</a> · <a href="http://${PORTAL_HOST}/">学术网址导航</a> · <a href="/about.html">关于本刊</a></nav>`;
+    for (let n = 1; n <= listPages; n++) {
+      const slice = list.slice((n - 1) * PER_LIST, n * PER_LIST);
+      const pager = Array.from({ length: listPages }, (_, k) => `<a href="${listUrl(j, k + 1)}">${k + 1}</a>`).join(" ");
+      add(listUrl(j, n), {
+        kind: n === 1 ? "home" : "list", host: j.host, path: "", codes: [],
+        html: () => doc(`${j.name}${n === 1 ? "" : ` - 第${n}页`}`, `${nav}<h1>${esc(j.name)}</h1><p>本刊刊登${esc(j.name)}领域的研究论文。</p>` +
+          links(slice.map((a) => ({ href: a.url, text: a.paper.title }))) + `<div class="pager">${pager}</div>` +
+          `<footer>友情链接：${links(Array.from({ length: 4 }, (_, k) => ({ href: deadLink(createRng(seed * 31 + ji * 1000 + n * 10 + k)), text: "合作期刊" })))}</footer>`, charset, hosts[hosts.length - 1].charsetLabel),
+      });
+    }
+    list.forEach((a, i) => {
+      const r = createRng(seed * 7919 + ji * 100_000 + i);
+      const same = list.filter((b) => b !== a && b.paper.discipline === a.paper.discipline);
+      const related = [...Array.from({ length: 3 }, () => r.pick(same.length ? same : list)), r.pick(list)].filter((b) => b !== a);
+      const other = r.pick(allArticles);
+      const label = hosts.find((h) => h.name === j.host)!.charsetLabel;
+      add(a.url, {
+        kind: "content", host: j.host, path: "", codes: DISCIPLINE_TO_CLC[a.paper.discipline] ?? [],
+        html: () => doc(`${a.paper.title} - ${j.name}`, `${nav}<article><h1>${esc(a.paper.title)}</h1>` +
+          `<p class="abstract"><b>摘要：</b>${esc(a.paper.abstract)}</p>` +
+          (a.paper.keywords.length ? `<p class="keywords"><b>关键词：</b>${esc(a.paper.keywords.join("；"))}</p>` : "") +
+          `<p>返回<a href="${listUrl(j, Math.floor(i / PER_LIST) + 1)}">目录</a></p></article>` +
+          `<aside><h2>相关文章</h2>${links([...related.map((b) => ({ href: b.url, text: b.paper.title })), { href: other.url, text: other.title }])}</aside>` +
+          `<section><h2>参考文献</h2>${links(Array.from({ length: 1 + r.int(2) }, () => ({ href: deadLink(r), text: "[全文链接]" })))}</section>`, charset, label),
+      });
+    });
+    add(`http://${j.host}/about.html`, { kind: "list", host: j.host, path: "", codes: [], html: () => doc(`关于本刊 - ${j.name}`, `${nav}<p>编辑部地址、投稿须知与版权声明。</p>`, charset, "header") });
+  });
+
+  // News portals: channel lists and article pages of one headline with related headlines.
+  const byClass = new Map<string, Headline[]>();
+  for (const h of corpus.headlines) if (h.title) byClass.set(h.cls, [...(byClass.get(h.cls) ?? []), h]);
+  NEWS_PORTALS.forEach((portal, pi) => {
+    const classes = portal.classes.filter((c) => byClass.has(c));
+    if (classes.length === 0) return;
+    const host: RealHost = { name: portal.host, title: portal.name, charset: "gbk", charsetLabel: portal.charsetLabel };
+    hosts.push(host);
+    const articles = new Map<string, { url: string; title: string }[]>();
+    for (const c of classes) {
+      articles.set(c, byClass.get(c)!.slice(0, HEADLINES_PER_CLASS).map((h, i) => ({ url: `http://${portal.host}/news/${c}/2024${String(1000 + i)}.shtml`, title: h.title })));
+    }
+    const chan = (c: string, n: number) => `http://${portal.host}/${c}/${n === 1 ? "" : `index_${n}.shtml`}`;
+    const nav = `<nav><a href="/">首页</a> ${classes.map((c) => `<a href="${chan(c, 1)}">${NEWS_CLASS_NAMES[c]}</a>`).join(" ")}</nav>`;
+    add(`http://${portal.host}/`, {
+      kind: "home", host: portal.host, path: "", codes: [],
+      html: () => doc(portal.name, `${nav}<h1>${portal.name}</h1>` + classes.map((c) => `<h2>${NEWS_CLASS_NAMES[c]}</h2>${links(articles.get(c)!.slice(0, 10).map((a) => ({ href: a.url, text: a.title })))}`).join("") +
+        `<footer>${links(Array.from({ length: 10 }, (_, k) => ({ href: deadLink(createRng(seed * 131 + pi * 10 + k)), text: "合作媒体" })))}</footer>`, "gbk", host.charsetLabel),
+    });
+    for (const c of classes) {
+      const list = articles.get(c)!;
+      const listPages = Math.ceil(list.length / 20);
+      for (let n = 1; n <= listPages; n++) {
+        add(chan(c, n), {
+          kind: "list", host: portal.host, path: "", codes: [],
+          html: () => doc(`${NEWS_CLASS_NAMES[c]}频道 - ${portal.name}`, `${nav}<h1>${NEWS_CLASS_NAMES[c]}</h1>${links(list.slice((n - 1) * 20, n * 20).map((a) => ({ href: a.url, text: a.title })))}` +
+            (n < listPages ? `<a href="${chan(c, n + 1)}">下一页</a>` : ""), "gbk", host.charsetLabel),
+        });
+      }
+      list.forEach((a, i) => {
+        const r = createRng(seed * 104_729 + pi * 10_000 + classes.indexOf(c) * 1000 + i);
+        const related = Array.from({ length: 6 }, () => r.pick(list)).filter((b) => b !== a);
+        const hot = Array.from({ length: 4 }, () => r.pick(articles.get(r.pick(classes))!));
+        add(a.url, {
+          kind: "content", host: portal.host, path: "", codes: NEWS_CLASS_TO_CLC[c] ?? [],
+          html: () => doc(`${a.title}_${NEWS_CLASS_NAMES[c]}_${portal.name}`, `${nav}<article><h1>${esc(a.title)}</h1><p>${esc(a.title)}。</p></article>` +
+            `<aside><h2>相关阅读</h2>${links(related.map((b) => ({ href: b.url, text: b.title })))}<h2>热点</h2>${links(hot.map((b) => ({ href: b.url, text: b.title })))}</aside>`, "gbk", host.charsetLabel),
+        });
+      });
+    }
+  });
+
+  // A catalogue of paper titles by field: lists only (titles, no text), pages linked in a chain.
+  const titles = corpus.titles.slice(0, TITLE_PAGES * 25);
+  if (titles.length) {
+    const host: RealHost = { name: TITLES_HOST, title: "论文目录", charset: "utf-8", charsetLabel: "header" };
+    hosts.push(host);
+    const count = Math.ceil(titles.length / 25);
+    for (let n = 1; n <= count; n++) {
+      const r = createRng(seed * 15_485_863 + n);
+      add(n === 1 ? `http://${TITLES_HOST}/` : `http://${TITLES_HOST}/catalog.php?p=${n}`, {
+        kind: n === 1 ? "home" : "list", host: TITLES_HOST, path: "", codes: [],
+        html: () => doc(`论文目录 第${n}页`, `<h1>论文目录</h1>${links(titles.slice((n - 1) * 25, n * 25).map((t) => ({ href: deadLink(r), text: `${t.title}（${t.field}）` })))}` +
+          `<p>${n > 1 ? `<a href="/catalog.php?p=${n - 1}">上一页</a> ` : ""}${n < count ? `<a href="/catalog.php?p=${n + 1}">下一页</a>` : ""}</p>`, "utf-8", "header"),
+      });
+    }
+  }
+
+  // The real sites, served as they are.
+  for (const site of corpus.sites) {
+    hosts.push({ name: site.host, title: site.host, charset: "utf-8", charsetLabel: "header", site });
+    for (const [path, file] of site.files) {
+      const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
+      const type = CONTENT_TYPES[ext] ?? "application/octet-stream";
+      const kind = ext === "html" ? siteKind(path, file) : "list";
+      const page: RealPage = { kind, host: site.host, path, codes: kind === "content" ? site.codes : [], file, type };
+      add(`http://${site.host}/${path}`, page);
+      if (path.endsWith("index.html")) add(`http://${site.host}/${path.slice(0, -"index.html".length)}`, page);
+    }
+  }
+
+  // The portal: every live site by category, then a long list of sites that do not answer.
+  const cat = (pred: (h: RealHost) => boolean) => hosts.filter(pred).map((h) => ({ href: `http://${h.name}/`, text: h.title }));
+  const more = deadHosts.slice(0, Math.round(deadHosts.length * 0.75)).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
+  const broken = journals.slice(0, 5).map((j) => ({ href: `http://${j.host}/old/index.asp`, text: `${j.name}（旧版）` }));
+  add(`http://${PORTAL_HOST}/`, {
+    kind: "home", host: PORTAL_HOST, path: "", codes: [],
+    html: () => doc("学术网址导航", `<h1>学术网址导航</h1><h2>学术期刊</h2>${links([...cat((h) => JOURNALS.some((j) => j.host === h.name)), ...broken])}` +
+      `<h2>新闻门户</h2>${links(cat((h) => NEWS_PORTALS.some((p) => p.host === h.name)))}` +
+      `<h2>学习资源</h2>${links(cat((h) => Boolean(h.site) || h.name === TITLES_HOST))}<h2>更多网站</h2>${links(more)}`, "utf-8", "header"),
+  });
+  hosts.unshift({ name: PORTAL_HOST, title: "学术网址导航", charset: "utf-8", charsetLabel: "header" });
+  return { seed, portal: `http://${PORTAL_HOST}/`, hosts, pages, deadHosts };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8", xml: "application/xml", txt: "text/plain; charset=utf-8", css: "text/css", js: "application/javascript",
+  png: "image/png", jpg: "image/jpeg", svg: "image/svg+xml", json: "application/json",
+};
+
+/** CJK characters of a page's text outside scripts, styles and tags. */
+function cjkChars(html: string): number {
+  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, "").replace(/<[^>]+>/g, "");
+  return (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
+}
+
+/** A snapshot's HTML file is an article when it is not an index, tag, category or archive page and holds real prose. */
+function siteKind(path: string, file: Buffer): RealPage["kind"] {
+  if (path === "index.html") return "home";
+  if (path.startsWith("article/")) return cjkChars(file.toString("utf8")) >= 300 ? "content" : "list";
+  if (/(^|\/)(index(-\d+)?|genindex|search|404)\.html$|^(tags|categories|archives|page|about|links|contact)\//.test(path)) return "list";
+  return cjkChars(file.toString("utf8")) >= 300 ? "content" : "list";
+}
+
+/** The ground truth for `target`: URL → relevant (content page under the class), kind and classes. */
+export function labelRealWeb(web: RealWeb, target: string) {
+  const pages: Record<string, { relevant: boolean; kind: string; codes: string[] }> = {};
+  const relevantPages = new Set<RealPage>();
+  for (const [url, p] of web.pages) {
+    const relevant = p.kind === "content" && isUnder(p.codes, target);
+    if (relevant) relevantPages.add(p);
+    pages[url] = { relevant, kind: p.kind, codes: p.codes };
+  }
+  return { seed: web.seed, target, relevantCount: relevantPages.size, pages };
+}

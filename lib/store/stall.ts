@@ -1,0 +1,33 @@
+/**
+ * Stall detection: a job is stalled when a host has been ready (free connection, delay passed)
+ * for the whole window with a pending URL due, yet nothing was claimed. A claim must never let
+ * that happen; the lab and `focuscrawl crawl` stop loudly when it does and record a job event
+ * (kind "stalled"; the job page does not show events yet).
+ */
+import type { Sql } from "./infra/sql";
+
+/** How long nothing may be claimed while a ready host has a URL due before a crawl counts as stalled. */
+export const STALL_WINDOW_MS = 60_000;
+
+/** One stalled job with what is waiting in it. */
+export interface StalledJob { jobId: number; pending: number; readyHosts: number }
+
+/** The jobs of `jobIds` with pending URLs due on hosts ready for at least `windowMs`. */
+export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: number): Promise<StalledJob[]> {
+  return sql<StalledJob[]>`
+    select j.id as "jobId",
+      (select count(*)::int from frontier f where f.job_id = j.id and f.status = 'pending') as pending,
+      count(*)::int as "readyHosts"
+    from jobs j join hosts h on h.job_id = j.id
+    where j.id = any(${jobIds}::int[]) and j.status = 'running' and j.pages_reserved < j.max_pages
+      and h.in_flight < h.max_connections and h.next_fetch_at <= now() - ${windowMs} * interval '1 millisecond'
+      and exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
+        and f.next_attempt_at <= now() - ${windowMs} * interval '1 millisecond')
+    group by j.id`;
+}
+
+/** Record on the job that it stalled (a job event of kind "stalled", level error). */
+export async function recordStall(sql: Sql, s: StalledJob, windowMs: number): Promise<void> {
+  await sql`insert into job_events (job_id, level, kind, message)
+    values (${s.jobId}, 'error', 'stalled', ${`Nothing was claimed for ${Math.round(windowMs / 1000)} s while ${s.pending} URL(s) were pending on ${s.readyHosts} ready host(s)`})`;
+}
