@@ -27,7 +27,7 @@ test("focuscrawl eval compares strategies on the test web: table, charts, and a 
   fs.writeFileSync(labels, JSON.stringify(labelTestWeb(web.web, "TP")));
   const out = path.join(dir, "results");
   const r = await cli(["eval", "--seed", web.web.portal, "--clc", "TP", "--strategies", "bfs,best-first,cmscrawler", "--max-pages", "1000",
-    "--checkpoints", "500,1000", "--labels", labels, "--resolve", `*=127.0.0.1:${web.port}`, "--allow-private", "--delay-ms", "0", "--out", out]);
+    "--checkpoints", "500,1000", "--labels", labels, "--resolve", `*=127.0.0.1:${web.port}`, "--allow-private", "--delay-ms", "0", "--adapt-after", "100", "--out", out]);
   assert.equal(r.code, 0, r.stderr);
   const results = JSON.parse(fs.readFileSync(path.join(out, "results.json"), "utf8"));
   const at1000 = (s: string) => results.results.find((x: { strategy: string }) => x.strategy === s).checkpoints.find((c: { pages: number }) => c.pages === 1000);
@@ -38,7 +38,7 @@ test("focuscrawl eval compares strategies on the test web: table, charts, and a 
     const c = at1000(s);
     assert.ok(c.recall > 0 && c.recall <= 1 && c.avgSubmittedLinks > 0 && c.msPerPredictedLink > 0 && c.mimeContribution > 0, `${s}: ${JSON.stringify(c)}`);
   }
-  // By default each job's topic learned from its own pages once it had 100 of them.
+  // With --adapt-after 100 each job's topic learned from its own pages once it had 100 of them.
   const learnedAt = results.results.find((x: { strategy: string }) => x.strategy === "best-first").topicLearning.learnedAt;
   assert.ok(learnedAt >= 100 && learnedAt < 1000, `best-first learned at ${learnedAt}`);
   const md = fs.readFileSync(path.join(out, "results.md"), "utf8");
