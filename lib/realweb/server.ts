@@ -3,8 +3,8 @@
  * --resolve "*=127.0.0.1:PORT"), GBK sites encoded as such, 404 for unknown paths, and the
  * connection dropped at once for every other host, as a host that refuses connections would.
  */
+import { listenOnLoopback } from "../testweb/listen";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import iconv from "iconv-lite";
 import { canonicalizeUrl } from "../rules/url";
 import type { RealHost, RealWeb } from "./build";
@@ -59,14 +59,6 @@ export async function startRealWeb(web: RealWeb, opts: { port?: number; latencyM
   });
   // TLS handshakes (https:// links) and other garbage end the connection too.
   server.on("clientError", (_err, socket) => socket.destroy());
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    web, port, counts, url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
+  const { port, url, close } = await listenOnLoopback(server, opts.port);
+  return { web, port, counts, url, close };
 }

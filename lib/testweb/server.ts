@@ -1,6 +1,6 @@
 /** Serves a generated test web: many virtual hosts on one loopback port, chosen by the Host header. */
+import { listenOnLoopback } from "./listen";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import iconv from "iconv-lite";
 import { generateTestWeb, type TestWeb } from "./generator";
 import { renderPage, renderRobots } from "./render";
@@ -61,14 +61,6 @@ export async function startTestWeb(opts: { seed: number; pages: number; port?: n
     if (opts.latencyMs) setTimeout(send, opts.latencyMs);
     else send();
   });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    web, port, log, peakOpen, url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
+  const { port, url, close } = await listenOnLoopback(server, opts.port);
+  return { web, port, log, peakOpen, url, close };
 }
