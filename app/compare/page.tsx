@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { localizeStrategies } from "@/lib/i18n/strategy-messages";
 import { listComparisons } from "@/lib/store/comparisons";
 import { getSql } from "@/lib/store/infra/sql";
 import { DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS } from "@/lib/jobs/input";
@@ -9,7 +10,7 @@ import { CompareForm } from "./compare-form";
 export const dynamic = "force-dynamic";
 
 export default async function ComparePage() {
-  const { t } = await getT();
+  const { t, locale } = await getT();
   const recent = await listComparisons(getSql());
   return (
     <section className="max-w-3xl space-y-4">
@@ -18,7 +19,7 @@ export default async function ComparePage() {
       <CompareForm
         labels={{ keywords: t("fieldKeywords"), clc: t("fieldClc"), seeds: t("fieldSeeds"), maxPages: t("fieldMaxPages"), delay: t("fieldDelay"),
           strategies: t("compareStrategies"), submit: t("compareSubmit"), hasErrors: t("formHasErrors") }}
-        strategies={describeStrategies().map((s) => ({ id: s.id, description: s.description }))}
+        strategies={localizeStrategies(describeStrategies(), locale).map((s) => ({ id: s.id, description: s.description }))}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, minDelayMs: DEFAULT_MIN_DELAY_MS, picked: ["bfs", "best-first", "cmscrawler"] }} />
       {recent.length > 0 && (
         <ul className="space-y-1 text-sm">

@@ -1,4 +1,5 @@
 import { describeStrategies } from "@/lib/strategy/registry";
+import { localizeStrategies } from "@/lib/i18n/strategy-messages";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { CrawlSettingsSchema } from "@/lib/jobs/settings";
 import { SCOPE_MODES } from "@/lib/rules/scope";
@@ -35,7 +36,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
-      <JobForm labels={labels} strategies={describeStrategies()}
+      <JobForm labels={labels} strategies={localizeStrategies(describeStrategies(), locale)}
         topicLabels={m} topics={topics.map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicId={chosenTopic}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
           minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} />
