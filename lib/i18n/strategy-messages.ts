@@ -47,13 +47,19 @@ export function strategyParamDescription(name: string, english: string, locale: 
   return locale === "zh-CN" ? PARAMS_ZH[name] ?? english : english;
 }
 
+/** Where a strategy comes from ("seed 003", "baseline") in `locale`: the source papers are 文献 000–004. */
+export function strategySource(source: string, locale: Locale): string {
+  return locale === "zh-CN" ? source.replace(/\bbaseline\b/g, "基准").replace(/\bseeds? (?=\d)/g, "文献 ").replace(/\bformula (?=\d)/g, "公式 ") : source;
+}
+
 /** The registry's strategy list (describeStrategies) with its descriptions in `locale`. */
-export function localizeStrategies<S extends { id: string; description: string; params: readonly { name: string; description: string }[] }>(
+export function localizeStrategies<S extends { id: string; description: string; source?: string; params: readonly { name: string; description: string }[] }>(
   list: S[], locale: Locale,
 ): S[] {
   return list.map((s) => ({
     ...s,
     description: strategyDescription(s.id, s.description, locale),
+    ...(s.source === undefined ? {} : { source: strategySource(s.source, locale) }),
     params: s.params.map((p) => ({ ...p, description: strategyParamDescription(p.name, p.description, locale) })),
   }));
 }
