@@ -21,7 +21,7 @@ export async function runRealWeb(argv: string[]): Promise<number> {
       targets: { type: "string" }, "latency-ms": { type: "string" } },
     strict: true,
   });
-  if (!values.data) throw new UsageError("--data DIR is required: the folder holding corpora/ and sites/ (e.g. /work/shared/data)");
+  if (!values.data) throw new UsageError("--data DIR is required: the folder holding corpora/ and sites/ (the lab's data folder, e.g. ../data)");
   let corpus;
   try {
     corpus = loadCorpus(values.data);

@@ -1,6 +1,6 @@
 /**
  * The real text the realistic web is built from, read from the lab's data folder (see
- * /work/shared/data/README.md for its layout and licences) or, for the tests, from the CSL
+ * its README for the layout and licences) or, for the tests, from the CSL
  * sample bundled in bench/data/csl-dev.tsv. None of it is part of the product.
  */
 import fs from "node:fs";
@@ -28,7 +28,7 @@ export const SITE_ARCHIVES = [
 
 const lines = (file: string) => fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "");
 
-/** Read the full corpus from a data folder laid out as /work/shared/data; throws naming a missing file. */
+/** Read the full corpus from a data folder holding corpora/ and sites/; throws naming a missing file. */
 export function loadCorpus(dataDir: string): RealCorpus {
   const need = (rel: string) => {
     const f = path.join(dataDir, rel);
