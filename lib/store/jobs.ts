@@ -123,6 +123,10 @@ export async function getJobProgress(prisma: PrismaClient, id: number) {
   return { ...job, frontier };
 }
 
+/** A job's live counters as the dashboard's event stream sends them (the fields without dates). */
+export type JobProgress = Pick<NonNullable<Awaited<ReturnType<typeof getJobProgress>>>,
+  "status" | "pagesFetched" | "pagesRelevant" | "pagesFailed" | "linksFound" | "finishReason" | "frontier">;
+
 /**
  * Queue more seeds on an existing job (depth 0, top priority); URLs the job already knows are
  * left as they are. Returns how many were new. Workers pick them up on their next claim.

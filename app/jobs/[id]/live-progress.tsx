@@ -1,11 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-
-interface Progress {
-  status: string; pagesFetched: number; pagesRelevant: number; pagesFailed: number; linksFound: number;
-  finishReason: string | null; frontier: Record<string, number>;
-}
+import type { JobProgress as Progress } from "@/lib/store/jobs";
 
 /** The page table below refreshes at most this often while counts move. */
 const TABLE_REFRESH_MS = 4_000;

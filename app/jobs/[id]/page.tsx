@@ -1,16 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getJob, getJobProgress } from "@/lib/store/jobs";
-import { listQueued } from "@/lib/store/frontier-queries";
-import { listPages } from "@/lib/store/page-queries";
+import { Suspense } from "react";
+import { getJob } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { getSql } from "@/lib/store/infra/sql";
-import { measureRawBodies } from "@/lib/store/page-bodies";
 import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { controlJobAction } from "../actions";
-import { LiveProgress } from "./live-progress";
+import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
 import { RefineTopic } from "./refine-topic";
 import { JobTopic } from "./job-topic";
 import { topicMessages } from "@/lib/i18n/topic-messages";
@@ -26,13 +23,11 @@ export default async function JobPage({ params, searchParams }: {
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
   const screen = Math.max(1, Number((await searchParams).screen) || 1);
-  const [progress, pages, queued, raw] = await Promise.all([getJobProgress(prisma, id), listPages(prisma, id, screen), listQueued(prisma, id, 20), measureRawBodies(getSql(), id)]);
   const topicWords = topicLabelWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
   const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
-  const lastScreen = Math.max(1, Math.ceil(pages.total / pages.perScreen));
 
   return (
     <section className="space-y-6">
@@ -56,9 +51,7 @@ export default async function JobPage({ params, searchParams }: {
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}
         {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
           {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(deferred.retryAtPages))}</div>}
-        {raw.pages > 0 && <div data-testid="raw-storage" className="sm:col-span-2 text-slate-600">{t("rawStorage").replace("{pages}", String(raw.pages))
-          .replace("{stored}", formatBytes(raw.storedBytes)).replace("{original}", formatBytes(raw.originalBytes))
-          .replace("{per10k}", formatBytes(raw.storedBytes / raw.pages * 10_000))}</div>}
+        <Suspense fallback={null}><RawStorage jobId={job.id} /></Suspense>
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
           <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
       </dl>
@@ -77,69 +70,11 @@ export default async function JobPage({ params, searchParams }: {
           ))}
         </dl>
       </details>
-      {progress && <LiveProgress jobId={job.id} initial={JSON.parse(JSON.stringify(progress))} labels={{
-        status: t("jobStatus"), fetched: t("colFetched"), relevant: t("colRelevant"), harvest: t("colHarvest"),
-        failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
-        statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
-      }} />}
-      {queued.length > 0 && (
-        <details className="text-sm" open>
-          <summary className="cursor-pointer text-lg font-semibold">{t("queueTitle")}</summary>
-          <table data-testid="queue-table" className="mt-2 w-full table-fixed rounded border border-slate-200 bg-white text-xs">
-            <thead className="bg-slate-100 text-left">
-              <tr><th className="w-1/2 p-2">{t("colUrl")}</th><th className="p-2 text-right">{t("colPriority")}</th><th className="p-2">{t("colWhy")}</th></tr>
-            </thead>
-            <tbody>
-              {queued.map((q) => (
-                <tr key={q.id} className="border-t border-slate-100 align-top">
-                  <td className="truncate p-2 font-mono" title={q.url}>{q.anchorText ? <span className="font-sans">{q.anchorText} · </span> : null}{q.url}</td>
-                  <td className="p-2 text-right tabular-nums">{q.priority.toFixed(4)}</td>
-                  <td className="p-2 font-mono">{Object.entries((q.priorityDetail ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`).join(", ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      )}
-      <div>
-        <h2 className="mb-2 text-lg font-semibold">{t("pagesTitle")} ({pages.total})</h2>
-        {pages.rows.length === 0 ? <p className="text-slate-500">{t("pagesEmpty")}</p> : (
-          <table data-testid="pages-table" className="w-full table-fixed rounded border border-slate-200 bg-white text-sm">
-            <thead className="bg-slate-100 text-left">
-              <tr>
-                <th className="w-5/12 p-2">{t("colTitle")} / {t("colUrl")}</th><th className="p-2 text-right">{t("colRelevance")}</th>
-                <th className="p-2 text-right">{t("colDepth")}</th><th className="p-2">{t("colKind")}</th><th className="p-2">{t("colFetchedAt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.rows.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100">
-                  <td className="truncate p-2">
-                    <Link className="text-teal-700 hover:underline" href={`/jobs/${job.id}/pages/${p.id}`}>{p.title || p.url}</Link>
-                    <div className="truncate font-mono text-xs text-slate-500">{p.url}</div>
-                  </td>
-                  <td className={`p-2 text-right ${p.isRelevant ? "font-semibold text-teal-700" : ""}`}>{p.relevance.toFixed(3)}</td>
-                  <td className="p-2 text-right">{p.depth}</td>
-                  <td className="p-2">{p.pageKind}</td>
-                  <td className="p-2 text-xs">{p.fetchedAt.toLocaleTimeString(locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <div className="mt-2 flex gap-3 text-sm">
-          {screen > 1 && <Link className="text-teal-700" href={`/jobs/${job.id}?screen=${screen - 1}`}>{t("pagePrev")}</Link>}
-          {screen < lastScreen && <Link className="text-teal-700" href={`/jobs/${job.id}?screen=${screen + 1}`}>{t("pageNext")}</Link>}
-        </div>
-      </div>
+      {/* Each panel streams in on its own: the header above never waits for the tables. */}
+      <Suspense fallback={<PanelLoading />}><ProgressPanel jobId={job.id} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><QueuePanel jobId={job.id} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><PagesPanel jobId={job.id} screen={screen} /></Suspense>
     </section>
   );
 }
 
-/** Bytes as KB, MB or GB (1024-based), one decimal. */
-function formatBytes(n: number): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let i = 0;
-  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
-  return `${n.toFixed(i ? 1 : 0)} ${units[i]}`;
-}
