@@ -29,14 +29,6 @@ export async function reviseTopic(prisma: PrismaClient, id: number, vector: Topi
   });
 }
 
-/** Saved topics, newest first, without their vectors. */
-export function listTopics(prisma: PrismaClient) {
-  return prisma.topic.findMany({
-    orderBy: { updatedAt: "desc" },
-    select: { id: true, name: true, version: true, pageThreshold: true, definition: true, updatedAt: true },
-  });
-}
-
 /** A topic with its vector, or null. */
 export function getTopic(prisma: PrismaClient, id: number) {
   return prisma.topic.findUnique({ where: { id } });

@@ -1,6 +1,5 @@
-import { createTopic, listTopics } from "@/lib/store/topics";
+import { createTopic } from "@/lib/store/topics";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { listTopicLibrary } from "@/lib/store/topic-library";
 import { parseTopicMeta } from "@/lib/jobs/topic-meta";
 import { json } from "@/app/json";
