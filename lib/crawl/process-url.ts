@@ -148,7 +148,8 @@ async function buildPageRecord(
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
   const parsed = parseHtml(decoded.text, outcome.finalUrl);
   const textTerms = pageTerms(ctx.topic, parsed.mainText);
-  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, pageTerms(ctx.topic, parsed.title), textTerms);
+  const titleTerms = pageTerms(ctx.topic, parsed.title);
+  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, titleTerms, textTerms);
   const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;
   const s = ctx.settings;
@@ -209,6 +210,9 @@ async function buildPageRecord(
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
     politeness: ctx.politeness,
+    // Scoring segmented the page as the search index does, unless the topic keeps its own words
+    // whole (a user dictionary): then the store segments it for the index itself.
+    searchTerms: ctx.topic.userTerms.size === 0 ? { title: titleTerms, text: textTerms } : undefined,
     rawBody: await prepareRawBody(s, { status: outcome.status, body: outcome.body, headers: outcome.headers, finalUrl: outcome.finalUrl, userAgent: deps.userAgent }),
   };
 }

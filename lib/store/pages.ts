@@ -6,7 +6,7 @@ import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../rules/simhash";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 import { holdJobGraphShared, withDeadlockRetry } from "./infra/deadlock";
-import { searchVectorSql, segmentForIndex } from "./search-vector";
+import { documentFromTerms, searchVectorSql, segmentForIndex } from "./search-vector";
 import { storeRawBody, type RawBody } from "./page-bodies";
 
 /** Everything the pipeline learned about one page. */
@@ -37,6 +37,8 @@ export interface PageRecord {
   answeredAt: Date;
   /** The response body to keep (the job's "keep raw HTML" setting), compressed. */
   rawBody?: RawBody | null;
+  /** Title and main text already segmented as the search index segments them (else the store does it). */
+  searchTerms?: { title: string[]; text: string[] };
 }
 
 /**
@@ -65,7 +67,7 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
 export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
   const blocks = simhashBlocks(p.simhash);
-  const doc = segmentForIndex(p.title, p.mainText);
+  const doc = p.searchTerms ? documentFromTerms(p.searchTerms.title, p.searchTerms.text) : segmentForIndex(p.title, p.mainText);
   return withDeadlockRetry(() => sql.begin(async (tx) => {
     if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
     const [{ id }] = await tx<{ id: string }[]>`

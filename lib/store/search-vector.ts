@@ -13,10 +13,15 @@ export interface SearchDocument { title: string; text: string }
 
 /** Segment a page for the search index. */
 export function segmentForIndex(title: string, mainText: string): SearchDocument {
-  return {
-    title: tokenize(title, { isSearchMode: true }).join(" "),
-    text: tokenize(mainText, { isSearchMode: true }).join(" "),
-  };
+  return documentFromTerms(tokenize(title, { isSearchMode: true }), tokenize(mainText, { isSearchMode: true }));
+}
+
+/**
+ * The search document of terms segmented in search mode (as the crawl scores a page with a topic
+ * without a user dictionary: the same tokens), so a page is not segmented twice on its way in.
+ */
+export function documentFromTerms(title: readonly string[], text: readonly string[]): SearchDocument {
+  return { title: title.join(" "), text: text.join(" ") };
 }
 
 /** The SQL expression of a page's search vector: title terms weigh A, main-text terms B. */
