@@ -1,6 +1,6 @@
 /** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
 import { z } from "zod";
-import { createAddressPolicy } from "./rules/address-guard";
+import { createAddressPolicy, type AddressPolicy } from "./rules/address-guard";
 
 const boolFromEnv = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -64,4 +64,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 /** True when the address only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
   return host === "127.0.0.1" || host === "localhost" || host === "::1";
+}
+
+/** The deployment's address guard (ALLOW_PRIVATE_NETWORKS, PRIVATE_NETWORK_ALLOW) as one decision. */
+export function deploymentAddressPolicy(env: Env = loadEnv()): AddressPolicy {
+  return createAddressPolicy({ allowAll: env.ALLOW_PRIVATE_NETWORKS, allowList: env.PRIVATE_NETWORK_ALLOW });
 }

@@ -5,6 +5,7 @@ import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { refineJobTopic, type RefineFailure } from "@/lib/maintenance/refine";
 import { getSql } from "@/lib/store/infra/sql";
+import { deploymentAddressPolicy } from "@/lib/env";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 import { localizeFieldErrors } from "@/lib/i18n/errors";
 import { getT } from "../i18n";
@@ -16,7 +17,7 @@ export interface CreateJobState { errors?: FieldErrors; values?: Record<string, 
 export async function createJobAction(_prev: CreateJobState, form: FormData): Promise<CreateJobState> {
   // "No saved topic" in the picker is an empty topicId: the job's topic then comes from its keywords and classes.
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => !k.startsWith("$") && !(k === "topicId" && v === "")).map(([k, v]) => [k, String(v)]));
-  const input = parseJobInput(values);
+  const input = parseJobInput(values, { isRefused: deploymentAddressPolicy() });
   // Credentials are never sent back to the browser, not even to the person who typed them.
   if (!input.ok) return { errors: localizeFieldErrors(input.errors, (await getT()).locale), values: { ...values, proxy: "", siteAuth: "", cookies: "" } };
   let job;

@@ -218,3 +218,57 @@ test("a private-network allow-list opens only the listed networks and hosts", as
   assert.ok(!other.ok && other.reason === "blocked-address");
   await byHost.close();
 });
+
+/** A loopback listener that counts every connection it receives; it answers nothing. */
+async function canary() {
+  let connections = 0;
+  const s = net.createServer((c) => { connections++; c.destroy(); });
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  return { port: (s.address() as AddressInfo).port, count: () => connections, close: () => new Promise<void>((r) => s.close(() => r())) };
+}
+
+test("a guarded fetcher never reaches a loopback canary through a proxy, a job's overrides or IPv6 forms of 127.0.0.1", async () => {
+  const c = await canary();
+  const tries: { name: string; opts: Partial<Parameters<typeof createFetcher>[0]>; url: string }[] = [
+    // A public target through a proxy on loopback: the proxy's own address is guarded.
+    { name: "proxy by address", opts: { proxy: `http://127.0.0.1:${c.port}` }, url: "http://93.184.215.14/" },
+    { name: "proxy by name", opts: { proxy: `http://localhost:${c.port}` }, url: "http://93.184.215.14/" },
+    { name: "socks proxy", opts: { proxy: `socks5://127.0.0.1:${c.port}` }, url: "http://93.184.215.14/" },
+    { name: "proxy allowed by name only", opts: { proxy: `http://localhost:${c.port}`, privateAllowList: ["localhost"] }, url: "http://93.184.215.14/" },
+    // A job pointing a name the allow-list trusts at loopback or the metadata address.
+    { name: "job override of an allowed name", opts: { privateAllowList: ["intranet.test"], jobResolve: { "intranet.test": { address: "127.0.0.1", port: c.port } } }, url: "http://intranet.test/" },
+    { name: "job override of an allowed subdomain", opts: { privateAllowList: ["*.intranet.test"], jobResolve: { "x.intranet.test": { address: "169.254.169.254" } } }, url: "http://x.intranet.test/" },
+    { name: "job override by name", opts: { privateAllowList: ["intranet.test", "localhost"], jobResolve: { "intranet.test": { address: "localhost", port: c.port } } }, url: "http://intranet.test/" },
+    { name: "job wildcard", opts: { privateAllowList: ["intranet.test"], jobResolve: { "*": { address: "127.0.0.1", port: c.port } } }, url: "http://intranet.test/" },
+    { name: "IPv4-compatible", opts: {}, url: `http://[::7f00:1]:${c.port}/` },
+    { name: "6to4", opts: {}, url: `http://[2002:7f00:1::]:${c.port}/` },
+    { name: "IPv4-mapped, hex", opts: {}, url: `http://[::ffff:7f00:1]:${c.port}/` },
+  ];
+  try {
+    for (const t of tries) {
+      const f = createFetcher({ userAgent: "t", allowPrivate: false, connectTimeoutMs: 500, ...t.opts });
+      const r = await f.fetchUrl(t.url);
+      await f.close();
+      assert.ok(!r.ok, t.name);
+      assert.equal(r.reason, "blocked-address", `${t.name}: ${r.detail}`);
+    }
+    assert.equal(c.count(), 0);
+    // The same canary is reached when the deployment pins the name: only the deployment may.
+    const deployment = createFetcher({ userAgent: "t", allowPrivate: false, privateAllowList: ["intranet.test"], connectTimeoutMs: 500,
+      resolve: { "intranet.test": { address: "127.0.0.1", port: c.port } } });
+    const pinned = await deployment.fetchUrl("http://intranet.test/");
+    await deployment.close();
+    assert.notEqual(!pinned.ok && pinned.reason, "blocked-address");
+    assert.equal(c.count(), 1);
+  } finally {
+    await c.close();
+  }
+});
+
+test("a job's override to an address the allow-list names by CIDR is crawled", async () => {
+  const f = createFetcher({ userAgent: "t", allowPrivate: false, privateAllowList: ["127.0.0.0/8"], jobResolve: { "*": { address: "127.0.0.1", port } } });
+  const r = await f.fetchUrl("http://intranet.test/host");
+  await f.close();
+  assert.ok(r.ok, JSON.stringify(r));
+  assert.equal(r.body.toString(), "host=intranet.test");
+});

@@ -7,10 +7,10 @@ import dns from "node:dns";
 import net from "node:net";
 import zlib from "node:zlib";
 import type { Readable, Transform } from "node:stream";
-import { Agent, buildConnector, ProxyAgent, request } from "undici";
+import { Agent, buildConnector, Pool, ProxyAgent, request } from "undici";
 import { BlockedAddressError, createAddressPolicy, type AddressPolicy } from "../rules/address-guard";
 import { parseSiteAuth, parseSiteCookie } from "../jobs/settings";
-import { lookupOverride, type ResolveMap } from "../rules/resolve-map";
+import type { ResolveMap, ResolveTarget } from "../rules/resolve-map";
 import { canonicalizeUrl } from "../rules/url";
 
 import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from "../rules/fetch-limits";
@@ -22,7 +22,13 @@ export interface FetcherOptions {
   allowPrivate: boolean;
   /** Private networks or hosts allowed all the same (see createAddressPolicy). */
   privateAllowList?: string[];
+  /** The deployment's host overrides (CRAWL_RESOLVE): trusted like DNS. */
   resolve?: ResolveMap;
+  /**
+   * A job's own host overrides. They win over the deployment's, but the addresses they lead to
+   * are judged by address alone: a job cannot point a name the allow-list trusts elsewhere.
+   */
+  jobResolve?: ResolveMap;
   maxBodyBytes?: number;
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
@@ -73,15 +79,44 @@ function createDnsCache() {
   };
 }
 
-function guardedLookup(isRefused: AddressPolicy, lookup: ReturnType<typeof createDnsCache>) {
+function guardedLookup(isRefused: AddressPolicy, lookup: ReturnType<typeof createDnsCache>, how: { byAddress?: boolean } = {}) {
   return (hostname: string, options: dns.LookupOptions, cb: LookupCb) => {
     lookup(hostname, typeof options.family === "number" ? options.family : undefined, (err, addresses) => {
       if (err) return cb(err, []);
-      const blocked = addresses.find((a) => isRefused(hostname, a.address));
+      const blocked = addresses.find((a) => isRefused(hostname, a.address, how));
       if (blocked) return cb(new BlockedAddressError(hostname, blocked.address) as NodeJS.ErrnoException, []);
       if (options.all) return cb(null, addresses);
       cb(null, addresses[0].address, addresses[0].family);
     });
+  };
+}
+
+/** Where a connection for `hostname` goes: a job's override, else the deployment's (exact names before "*"). */
+function overrideFor(opts: FetcherOptions, hostname: string): { target?: ResolveTarget; isJobs: boolean } {
+  const job = opts.jobResolve ?? {};
+  const deployment = opts.resolve ?? {};
+  const h = hostname.toLowerCase();
+  if (job[h]) return { target: job[h], isJobs: true };
+  if (deployment[h]) return { target: deployment[h], isJobs: false };
+  if (job["*"]) return { target: job["*"], isJobs: true };
+  return { target: deployment["*"], isJobs: false };
+}
+
+type Connect = (opts: buildConnector.Options, cb: buildConnector.Callback) => void;
+
+/**
+ * Connects to the proxy only when its address passes the guard, judged by address alone: a
+ * proxy on a private address is allowed where the deployment allows that address, never by name.
+ */
+function guardProxyConnect(connect: Connect, isRefused: AddressPolicy, lookup: ReturnType<typeof createDnsCache>): Connect {
+  const check = guardedLookup(isRefused, lookup, { byAddress: true });
+  return (connectOpts, cb) => {
+    const host = connectOpts.hostname.replace(/^\[|\]$/g, "");
+    if (net.isIP(host)) {
+      if (isRefused(host, host, { byAddress: true })) return cb(new BlockedAddressError(`proxy ${host}`, host), null);
+      return connect(connectOpts, cb);
+    }
+    check(host, { family: 0 }, (err, address) => (err ? cb(err, null) : connect({ ...connectOpts, hostname: String(address) }, cb)));
   };
 }
 
@@ -93,23 +128,26 @@ function createAgent(opts: FetcherOptions, isRefused: AddressPolicy, lookup: Ret
     headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
     bodyTimeout: opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
   };
+  const timeout = opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   if (opts.proxy) {
-    // The proxy resolves and connects; the fetcher checks each target's addresses itself first (preflight).
-    return new ProxyAgent({ uri: opts.proxy, ...pool, proxyTls: { timeout: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS } });
+    // The proxy resolves and connects to targets; the fetcher checks each target's addresses
+    // itself first (preflight) and the proxy's own address here.
+    return new ProxyAgent({
+      uri: opts.proxy, ...pool, proxyTls: { timeout },
+      clientFactory: (origin, clientOpts) => new Pool(origin, { ...clientOpts, connect: guardProxyConnect((clientOpts as { connect: Connect }).connect, isRefused, lookup) }),
+    });
   }
-  const connector = buildConnector({
-    timeout: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    lookup: guardedLookup(isRefused, lookup),
-  } as buildConnector.BuildOptions);
+  const byDns = buildConnector({ timeout, lookup: guardedLookup(isRefused, lookup) } as buildConnector.BuildOptions);
+  const byAddress = buildConnector({ timeout, lookup: guardedLookup(isRefused, lookup, { byAddress: true }) } as buildConnector.BuildOptions);
   return new Agent({
     ...pool,
     connect: (connectOpts, cb) => {
-      const target = opts.resolve ? lookupOverride(opts.resolve, connectOpts.hostname) : undefined;
+      const { target, isJobs } = overrideFor(opts, connectOpts.hostname);
       const hostname = target?.address ?? connectOpts.hostname;
-      if (net.isIP(hostname) && isRefused(connectOpts.hostname, hostname)) {
+      if (net.isIP(hostname) && isRefused(connectOpts.hostname, hostname, { byAddress: isJobs })) {
         return cb(new BlockedAddressError(connectOpts.hostname, hostname), null);
       }
-      connector(
+      (isJobs ? byAddress : byDns)(
         { ...connectOpts, hostname, port: target?.port ? String(target.port) : connectOpts.port,
           servername: connectOpts.servername ?? (net.isIP(connectOpts.hostname) ? undefined : connectOpts.hostname) },
         cb,
@@ -198,12 +236,20 @@ export function createFetcher(opts: FetcherOptions) {
   const hostHeaders = perHostHeaders(opts);
   const hopDeadlineMs = (opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) + (opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) + (opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
 
-  /** With a proxy the connector never sees the target: resolve it here and refuse blocked addresses. */
-  function preflight(url: URL): Promise<void> {
-    if (!opts.proxy) return Promise.resolve();
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (net.isIP(host)) return isRefused(host, host) ? Promise.reject(new BlockedAddressError(host, host)) : Promise.resolve();
-    return new Promise((resolve, reject) => guardedLookup(isRefused, lookup)(host, { all: true }, (err) => (err ? reject(err) : resolve())));
+  function check(host: string, how: { byAddress?: boolean } = {}): Promise<void> {
+    if (net.isIP(host)) return isRefused(host, host, how) ? Promise.reject(new BlockedAddressError(host, host)) : Promise.resolve();
+    return new Promise((resolve, reject) => guardedLookup(isRefused, lookup, how)(host, { all: true }, (err) => (err ? reject(err) : resolve())));
+  }
+  const proxyHost = opts.proxy ? new URL(opts.proxy).hostname.replace(/^\[|\]$/g, "") : undefined;
+  /**
+   * With a proxy the connector never sees the target: resolve it here and refuse blocked
+   * addresses. The proxy's own address is checked too, by address alone (every proxy kind;
+   * an HTTP proxy's connection is also pinned to the checked address, see guardProxyConnect).
+   */
+  async function preflight(url: URL): Promise<void> {
+    if (!proxyHost) return;
+    await check(proxyHost, { byAddress: true });
+    await check(url.hostname.replace(/^\[|\]$/g, ""));
   }
 
   async function fetchUrl(url: string, req: FetchRequestOptions = {}): Promise<FetchOutcome> {

@@ -76,7 +76,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     const s = ctx.settings;
     const config: FetcherOptions = {
       userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, privateAllowList: opts.privateAllowList,
-      resolve: { ...opts.resolve, ...ctx.resolve }, proxy: s.proxy, siteAuth: s.siteAuth, cookies: s.cookies,
+      resolve: opts.resolve, jobResolve: ctx.resolve, proxy: s.proxy, siteAuth: s.siteAuth, cookies: s.cookies,
       connectTimeoutMs: s.connectTimeoutMs, headersTimeoutMs: s.headersTimeoutMs, bodyTimeoutMs: s.bodyTimeoutMs, maxBodyBytes: s.maxBodyBytes,
     };
     const key = JSON.stringify(config);

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseJobInput } from "./input";
+import { createAddressPolicy } from "../rules/address-guard";
+import { localizeFieldErrors } from "../i18n/errors";
 
 test("valid form input is parsed and defaulted", () => {
   const r = parseJobInput({ keywords: "计算机，网络、数据库", seeds: "https://a.test/\nhttp://b.test/x", maxPages: "50" });
@@ -49,4 +51,21 @@ test("bad --resolve entries are refused", () => {
   const r = parseJobInput({ keywords: "a1", seeds: "http://a.test/", resolve: ["host"] });
   assert.ok(!r.ok);
   assert.match(r.errors.resolve[0], /host=ADDRESS/);
+});
+
+test("on a guarded deployment a job cannot point names or its proxy at private addresses; the deployment's allow-list by address can", () => {
+  const base = { keywords: "计算机", seeds: "https://example.com/" };
+  const guard = createAddressPolicy({ allowAll: false, allowList: ["intranet.test", "10.9.0.0/16"] });
+  const bad = parseJobInput({ ...base, resolve: "intranet.test=127.0.0.1:8713, x.intranet.test=169.254.169.254, ok.test=93.184.215.14", proxy: "http://[::7f00:1]:3128" }, { isRefused: guard });
+  assert.equal(bad.ok, false);
+  if (!bad.ok) {
+    assert.equal(bad.errors.resolve.length, 2, bad.errors.resolve.join("\n"));
+    assert.match(bad.errors.resolve[0], /intranet\.test=127\.0\.0\.1.*private/);
+    assert.match(bad.errors.proxy[0], /proxy ::7f00:1 is a private/);
+    const zh = localizeFieldErrors(bad.errors, "zh-CN");
+    assert.match(zh.resolve[1], /^“x\.intranet\.test=169\.254\.169\.254”指向内网或本机地址/);
+    assert.match(zh.proxy[0], /^代理 ::7f00:1 是内网或本机地址/);
+  }
+  assert.ok(parseJobInput({ ...base, resolve: "intranet.test=10.9.1.2", proxy: "http://10.9.0.1:3128" }, { isRefused: guard }).ok);
+  assert.ok(parseJobInput({ ...base, resolve: "intranet.test=127.0.0.1" }, { isRefused: createAddressPolicy({ allowAll: true }) }).ok);
 });

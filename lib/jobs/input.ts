@@ -1,7 +1,8 @@
 /** The one validation of a new job, shared by the form, the API and the CLI. */
 import { z } from "zod";
 import { describeSeedProblem } from "../rules/url";
-import { CrawlSettingsSchema, integerField, listOf } from "./settings";
+import { CrawlSettingsSchema, integerField, listOf, privateTargetErrors } from "./settings";
+import type { AddressPolicy } from "../rules/address-guard";
 import { parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 
@@ -83,9 +84,10 @@ const TopicSourcesSchema = z.object({ keywords: JobInputSchema.shape.keywords, c
 
 /**
  * Validate raw input and build its topic (or use `opts.topic`, already built, e.g. from a
- * topic file); never throws. Every bad field is reported at once.
+ * topic file); never throws. Every bad field is reported at once. With `opts.isRefused` (the
+ * deployment's address guard), host overrides and a proxy on refused addresses are errors too.
  */
-export function parseJobInput(raw: unknown, opts: { topic?: TopicVector } = {}): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
+export function parseJobInput(raw: unknown, opts: { topic?: TopicVector; isRefused?: AddressPolicy } = {}): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
   const errors: FieldErrors = {};
   const r = JobInputSchema.safeParse(raw);
   if (!r.success) for (const issue of r.error.issues) addError(errors, String(issue.path[0] ?? "input"), issue.message);
@@ -101,6 +103,9 @@ export function parseJobInput(raw: unknown, opts: { topic?: TopicVector } = {}):
     } catch (err) {
       addError(errors, "strategyParams", (err as Error).message);
     }
+  }
+  if (r.success && opts.isRefused) {
+    for (const [field, messages] of Object.entries(privateTargetErrors(r.data, opts.isRefused))) for (const m of messages) addError(errors, field, m);
   }
   if (r.success && Object.keys(errors).length === 0) return { ok: true, value: { ...r.data, topic, strategyParams } };
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { parseResolveMap } from "../rules/resolve-map";
+import { isIP } from "node:net";
+import type { AddressPolicy } from "../rules/address-guard";
 import { describePatternProblem, SCOPE_MODES } from "../rules/scope";
 import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../rules/fetch-limits";
 import { DEFAULT_FOCUS_HOLD_BACK } from "../rules/focus";
@@ -160,4 +162,25 @@ export function redactSettings(s: Partial<CrawlSettings>): Partial<CrawlSettings
     siteAuth: s.siteAuth?.map((e) => { const a = parseSiteAuth(e); return `${a.host} ${a.username}:${HIDDEN}`; }),
     cookies: s.cookies?.map((e) => `${parseSiteCookie(e).host} ${HIDDEN}`),
   };
+}
+
+/**
+ * Where a job's own settings point the crawler at addresses the deployment's guard refuses:
+ * host overrides to a private address and a proxy on one. Only the deployment may pin names to
+ * private addresses (CRAWL_RESOLVE) and allow proxies there (PRIVATE_NETWORK_ALLOW by address).
+ * Names are resolved when fetched and checked there; this catches what is written as an address.
+ */
+export function privateTargetErrors(s: Pick<CrawlSettings, "resolve" | "proxy">, isRefused: AddressPolicy): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const map = (() => { try { return parseResolveMap(s.resolve); } catch { return {}; } })();
+  for (const [host, target] of Object.entries(map)) {
+    if (isIP(target.address) && isRefused(host, target.address, { byAddress: true })) {
+      (errors.resolve ??= []).push(`resolve: "${host}=${target.address}" points at a private or local address; only the deployment may (CRAWL_RESOLVE), or allow that address in PRIVATE_NETWORK_ALLOW`);
+    }
+  }
+  const proxyHost = s.proxy ? new URL(s.proxy).hostname.replace(/^\[|\]$/g, "") : "";
+  if (isIP(proxyHost) && isRefused(proxyHost, proxyHost, { byAddress: true })) {
+    errors.proxy = [`proxy ${proxyHost} is a private or local address; allow that address in PRIVATE_NETWORK_ALLOW or use a public proxy`];
+  }
+  return errors;
 }

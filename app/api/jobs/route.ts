@@ -1,5 +1,6 @@
 import { createJob, listJobs, UnknownTopicError } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
+import { deploymentAddressPolicy } from "@/lib/env";
 import { parseJobInput } from "@/lib/jobs/input";
 import { json } from "@/app/json";
 
@@ -16,7 +17,7 @@ export async function POST(request: Request) {
   if (body === undefined || typeof body !== "object" || body === null) {
     return json({ error: "the request body must be a JSON object, e.g. {\"keywords\":\"计算机\",\"seeds\":[\"https://example.com/\"]}" }, { status: 400 });
   }
-  const input = parseJobInput(body);
+  const input = parseJobInput(body, { isRefused: deploymentAddressPolicy() });
   if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
   try {
     const job = await createJob(getPrisma(), input.value);
