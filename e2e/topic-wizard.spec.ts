@@ -2,7 +2,8 @@
  * The topic setup wizard in a real Chromium against the real app, worker and test web: build a
  * topic by browsing the CLC tree and by pinyin search, tune it in the preview, save it, crawl
  * with it; in English and at 390 px; keyboard only; and bad input that must save nothing.
- * Screenshots of each step go to docs/screenshots/ (the README's "First crawl" walkthrough).
+ * Set E2E_SCREENSHOTS=docs/screenshots to refresh the README's "First crawl" walkthrough with
+ * screenshots of each step; without it none are written.
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -11,8 +12,8 @@ import { openSql } from "../lib/store/infra/sql";
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e" });
 test.afterAll(() => sql.end());
 
-const SHOTS = path.join(process.cwd(), "docs", "screenshots");
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = process.env.E2E_SCREENSHOTS;
+const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
 const row = (page: Page, code: string) => page.locator(`[role=treeitem][data-code="${code}"]`);
 const topicCount = async () => (await sql`select count(*)::int as n from topics`)[0].n as number;
 
