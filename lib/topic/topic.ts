@@ -180,9 +180,19 @@ export function buildTopicParts(definition: TopicDefinition, exampleUrlTexts: st
   return [
     { kind: "clc", vector: clc.vector, classOf: clc.classOf },
     { kind: "keyword", vector: textPart(definition.keywords.flatMap((k) => [...new Set(segmentTopicText(k.term, userTerms))].map((t) => [t, k.weight] as [string, number]))) },
-    { kind: "example", vector: textPart(definition.exampleTexts.flatMap((x) => segmentTopicText(x, userTerms)).map((t) => [t, 1] as [string, number])) },
-    { kind: "url", vector: textPart(exampleUrlTexts.flatMap((x) => segmentTopicText(x, userTerms)).map((t) => [t, 1] as [string, number])) },
+    { kind: "example", vector: examplesPart(definition.exampleTexts.map((x) => exampleTerms(definition, x))) },
+    { kind: "url", vector: examplesPart(exampleUrlTexts.map((x) => exampleTerms(definition, x))) },
   ];
+}
+
+/** An example text's terms as a topic counts them (the definition's user dictionary kept whole). */
+export function exampleTerms(definition: Pick<TopicDefinition, "userDict">, text: string): string[] {
+  return segmentTopicText(text, new Set(definition.userDict.map((t) => t.toLowerCase())));
+}
+
+/** The part of a topic that example texts (or example pages) make, from each one's `exampleTerms`. */
+export function examplesPart(termsOfEach: string[][]): TermVector {
+  return textPart(termsOfEach.flat().map((t) => [t, 1] as [string, number]));
 }
 
 /**
@@ -193,9 +203,14 @@ export function buildTopicParts(definition: TopicDefinition, exampleUrlTexts: st
  * crawler pipeline (no I/O here).
  */
 export function buildTopic(definition: TopicDefinition, exampleUrlTexts: string[] = []): TopicVector {
+  return topicFromParts(definition, buildTopicParts(definition, exampleUrlTexts));
+}
+
+/** `buildTopic` from parts already built (e.g. the same parts with one example left out). */
+export function topicFromParts(definition: TopicDefinition, parts: TopicPart[]): TopicVector {
   const userTerms = new Set(definition.userDict.map((t) => t.toLowerCase()));
   const sum: TermVector = new Map();
-  for (const part of buildTopicParts(definition, exampleUrlTexts)) for (const [t, w] of part.vector) sum.set(t, (sum.get(t) ?? 0) + w);
+  for (const part of parts) for (const [t, w] of part.vector) sum.set(t, (sum.get(t) ?? 0) + w);
 
   const negativeTerms = new Set(definition.negative.flatMap((n) => segmentTopicText(n, userTerms)));
   const tuned = new Map((definition.termWeights ?? []).map((x) => [x.term.toLowerCase(), x.weight]));

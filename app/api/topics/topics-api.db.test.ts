@@ -88,3 +88,14 @@ test("seed suggestions: the hosts where the topic's earlier jobs found the most 
   assert.deepEqual(await suggestTopicHosts(ctx.prisma, topicId), [{ url: "http://a.test/", relevant: 2 }, { url: "https://b.test/", relevant: 1 }]);
   assert.deepEqual(await suggestTopicHosts(ctx.prisma, 999_999), []);
 });
+
+test("the preview suggests a threshold once there are three examples, from their leave-one-out scores", async () => {
+  const texts = ["关系数据库的查询优化器根据统计信息选择连接顺序。", "分布式数据库通过分片和副本提高吞吐量。", "数据库索引采用B+树组织，范围查询利用索引。"];
+  const two = await call(postPreview, { keywords: "数据库", exampleTexts: texts.slice(0, 2) });
+  assert.equal(two.status, 200);
+  assert.equal(two.body.suggestedThreshold, null);
+  const three = await call(postPreview, { keywords: "数据库", exampleTexts: texts });
+  assert.equal(three.status, 200);
+  assert.equal(three.body.exampleScores.length, 3);
+  assert.ok(three.body.suggestedThreshold >= 0.01 && three.body.suggestedThreshold <= 0.5, String(three.body.suggestedThreshold));
+});

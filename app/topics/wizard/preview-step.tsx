@@ -6,7 +6,7 @@ import type { Draft } from "./draft";
 import { TryText } from "./try-text";
 
 /** The answer of POST /api/topics/preview. */
-export interface Preview { terms: ExplainedTerm[]; termCount: number }
+export interface Preview { terms: ExplainedTerm[]; termCount: number; suggestedThreshold: number | null; exampleScores: number[] }
 
 const MULTIPLIERS = [0.5, 1, 2, 3];
 

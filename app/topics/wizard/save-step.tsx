@@ -5,15 +5,17 @@ import { localizeFieldErrors } from "@/lib/i18n/errors";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { Draft } from "./draft";
 import { FieldErrors } from "./field-errors";
+import type { Preview } from "./preview-step";
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 
 /**
- * Step 4: name, description and threshold, then save: POST a new topic, or PUT a new version of
+ * Step 4: name, description and threshold (with a suggestion from the examples when there are
+ * three or more), then save: POST a new topic, or PUT a new version of
  * the topic being edited. Errors come back per field, and whatever was wrong, nothing is saved.
  */
-export function SaveStep({ m, draft, update, definition, topicId, onSaved, onErrors }: {
-  m: TopicMessages; draft: Draft; update: (patch: Partial<Draft>) => void; definition: Record<string, unknown>; topicId?: number;
+export function SaveStep({ m, draft, update, definition, topicId, preview, onSaved, onErrors }: {
+  m: TopicMessages; draft: Draft; update: (patch: Partial<Draft>) => void; definition: Record<string, unknown>; topicId?: number; preview?: Preview;
   onSaved: () => void; onErrors: (fields: Record<string, string[]>) => void;
 }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -71,6 +73,15 @@ export function SaveStep({ m, draft, update, definition, topicId, onSaved, onErr
         <input inputMode="decimal" value={draft.pageThreshold} onChange={(e) => update({ pageThreshold: e.target.value })} className={input} />
         <FieldErrors list={errors.pageThreshold} testId="error-pageThreshold" />
       </label>
+      <p data-testid="threshold-suggestion" className="text-xs text-slate-600">
+        {preview?.suggestedThreshold != null ? (
+          <>
+            {m.thresholdSuggested.replace("{t}", String(preview.suggestedThreshold)).replace("{n}", String(preview.exampleScores.length))}{" "}
+            <button type="button" onClick={() => update({ pageThreshold: String(preview.suggestedThreshold) })}
+              className="rounded border border-teal-700 px-2 py-0.5 text-teal-800 hover:bg-teal-50">{m.thresholdUse}</button>
+          </>
+        ) : m.thresholdNoSuggestion}
+      </p>
       {elsewhere.length > 0 && <FieldErrors list={[m.fixOtherSteps]} testId="error-other-steps" />}
       <FieldErrors list={errors.save} />
       <button type="button" onClick={save} disabled={isSaving} className="rounded bg-teal-700 px-4 py-2 text-sm text-white hover:bg-teal-800 disabled:opacity-50">

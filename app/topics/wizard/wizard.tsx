@@ -89,7 +89,7 @@ export function TopicWizard({ m, step, topicId, initialDraft }: { m: TopicMessag
       {step === "save" && (
         <>
           {!hasContent(draft) && <FieldErrors list={[m.emptyTopic]} testId="error-empty" />}
-          <SaveStep m={m} draft={draft} update={update} definition={definition} topicId={topicId}
+          <SaveStep m={m} draft={draft} update={update} definition={definition} topicId={topicId} preview={preview.data}
             onErrors={setSaveFields} onSaved={() => { setSaveFields({}); sessionStorage.removeItem(storageKey); }} />
         </>
       )}

@@ -1,5 +1,6 @@
 import { buildTopicParts } from "@/lib/topic/topic";
 import { explainTopTerms } from "@/lib/topic/term-sources";
+import { suggestThreshold } from "@/lib/topic/threshold";
 import { json } from "@/app/json";
 import { topicFromBody } from "../../topic-input";
 
@@ -7,11 +8,14 @@ export const dynamic = "force-dynamic";
 
 /**
  * The top terms and weights a draft topic definition would have, each with where it came from
- * (class, keyword, example text, example page); nothing is saved.
+ * (class, keyword, example text, example page), and with three examples or more a suggested page
+ * threshold (lib/topic/threshold.ts); nothing is saved.
  */
 export async function POST(request: Request) {
   const built = await topicFromBody(await request.json().catch(() => undefined), { isDraft: true });
   if ("error" in built) return built.error;
   const terms = explainTopTerms(built.vector, buildTopicParts(built.definition, built.urlTexts), 60);
-  return json({ terms, termCount: built.vector.terms.length });
+  const suggestion = suggestThreshold(built.definition, built.urlTexts);
+  return json({ terms, termCount: built.vector.terms.length, suggestedThreshold: suggestion?.threshold ?? null,
+    exampleScores: suggestion?.scores.map((s) => +s.toFixed(4)) ?? [] });
 }
