@@ -39,3 +39,11 @@ test("describeSeedProblem tells how to fix a seed", () => {
   assert.match(describeSeedProblem("ftp://example.com/")!, /only http:\/\/ and https:\/\//);
   assert.match(describeSeedProblem("example")!, /write it in full/);
 });
+
+test("every trailing dot of a host goes, so normalising twice gives the same key", () => {
+  for (const raw of ["http://a.test./x", "http://a.test../x", "http://A.TEST.../x"]) {
+    const r = canonicalizeUrl(raw);
+    assert.ok(r.ok && r.url === "http://a.test/x" && r.host === "a.test", raw);
+  }
+  assert.equal(canonicalizeUrl("http://.../").ok, false);
+});

@@ -27,7 +27,11 @@ export function canonicalizeUrl(raw: string, base?: string): CanonicalResult {
   u.hash = "";
   u.username = "";
   u.password = "";
-  u.hostname = u.hostname.replace(/\.$/, "");
+  // "a.test." and "a.test.." name the same host as "a.test": every trailing dot goes, or the
+  // key would change each time it is normalised again.
+  const host = u.hostname.replace(/\.+$/, "");
+  if (!host) return { ok: false, reason: "invalid-url" };
+  u.hostname = host;
   const params = [...u.searchParams].filter(([k]) => !k.toLowerCase().startsWith("utm_") && !TRACKING_PARAMS.has(k.toLowerCase()));
   params.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   u.search = params.length ? new URLSearchParams(params).toString() : "";
