@@ -60,9 +60,44 @@ async function runNodeTests(label: string, files: string[], env: NodeJS.ProcessE
 /** Stops the embedded PostgreSQL and removes its directory; also run when the test run is interrupted. */
 let stopDatabase: (() => Promise<void>) | undefined;
 
+const TEST_DIR_PREFIX = "focuscrawl-test-";
+/** Read a pid from the first line of a file; 0 when there is none. */
+const pidIn = (file: string) => (fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8").split("\n")[0].trim()) || 0 : 0);
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * A run killed outright (SIGKILL, a lost terminal) cannot clean up after itself: the next run
+ * stops the PostgreSQL such a run left (fast shutdown; the owner is in pg-owner.pid, the
+ * postmaster in pg/postmaster.pid, see lib/store/infra/embedded.ts) and removes its directory.
+ * Directories of runs still alive are left alone.
+ */
+async function sweepAbandonedDatabases(): Promise<void> {
+  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(TEST_DIR_PREFIX))) {
+    const dir = path.join(os.tmpdir(), name);
+    const owner = pidIn(path.join(dir, "pg-owner.pid"));
+    if (!owner || isAlive(owner)) continue;
+    const postmaster = pidIn(path.join(dir, "pg", "postmaster.pid"));
+    if (postmaster && isAlive(postmaster)) {
+      process.kill(postmaster, "SIGINT");
+      for (let i = 0; i < 100 && isAlive(postmaster); i++) await new Promise((r) => setTimeout(r, 100));
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    console.log(`removed the test database a killed run left in ${dir}`);
+  }
+}
+
 async function startDatabase() {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focuscrawl-test-"));
+  await sweepAbandonedDatabases().catch((err) => console.error(`could not sweep old test databases: ${(err as Error).message}`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), TEST_DIR_PREFIX));
   const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   let stopped: Promise<void> | undefined;
   stopDatabase = () => (stopped ??= (async () => {
