@@ -1,6 +1,9 @@
 /**
  * `npm start` / `npm run dev`: the database (embedded unless DATABASE_URL is set), migrations,
- * the dashboard and one crawl worker, stopped together and cleanly on Ctrl-C.
+ * the dashboard and one crawl worker, stopped together and cleanly on Ctrl-C. It also keeps
+ * them up: a dashboard or worker that exits unexpectedly is started again (waiting 1 s, then
+ * 2, 4, … up to 30 s while it keeps failing), and an embedded PostgreSQL that dies is started
+ * again (it recovers from its write-ahead log); the others reconnect to it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -13,6 +16,12 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const CHILD_STOP_TIMEOUT_MS = 20_000;
 const READY_TIMEOUT_MS = 120_000;
+/** Restarts of a failing child wait 1 s, 2 s, 4 s, … up to this. */
+const MAX_BACKOFF_MS = 30_000;
+/** A child that ran this long before it exited starts again after 1 s. */
+const BACKOFF_RESET_MS = 60_000;
+/** How often the embedded PostgreSQL's process is checked. */
+const DB_WATCH_MS = 2_000;
 const isDev = process.argv.includes("--dev");
 const say = (line: string) => console.log(`[focuscrawl] ${line}`);
 
@@ -70,14 +79,23 @@ async function buildIfNeeded(): Promise<void> {
   fs.writeFileSync(FINGERPRINT_FILE, fingerprint);
 }
 
-async function waitForHealth(url: string, app: ChildProcess): Promise<boolean> {
+async function waitForHealth(url: string, app: () => ChildProcess): Promise<boolean> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline && app.exitCode === null) {
+  while (Date.now() < deadline && app().exitCode === null) {
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) return true;
     await new Promise((r) => setTimeout(r, 300));
   }
   return false;
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function main() {
@@ -90,7 +108,7 @@ async function main() {
   if (!isLoopbackHost(env.HOST) && !env.ADMIN_PASSWORD) {
     fail(`HOST=${env.HOST} exposes the dashboard beyond this machine: set ADMIN_PASSWORD too (or use HOST=127.0.0.1).`);
   }
-  const db = await openDatabase(env, say).catch((err) => {
+  let db = await openDatabase(env, say).catch((err) => {
     if (err instanceof DatabaseUnreachableError) fail(err.message);
     throw err;
   });
@@ -101,15 +119,52 @@ async function main() {
 
   const childEnv = { ...process.env, DATABASE_URL: db.url, PORT: String(env.PORT), HOST: env.HOST, NEXT_TELEMETRY_DISABLED: "1" };
   const appArgs = [NEXT_BIN, isDev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)];
-  const children = [
-    runSupervised(appArgs, childEnv),
-    runSupervised(["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], childEnv),
+  const kinds = [
+    { name: "dashboard", args: appArgs },
+    { name: "worker", args: ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")] },
   ];
+  const children: ChildProcess[] = kinds.map((k) => runSupervised(k.args, childEnv));
+  const restarts = kinds.map(() => ({ failures: 0, startedAt: Date.now() }));
   let isStopping = false;
+
+  /** Start child `i` again after its backoff; a child that ran for a minute starts from 1 s again. */
+  function watch(i: number) {
+    children[i].once("exit", (code, signal) => {
+      if (isStopping) return;
+      const r = restarts[i];
+      if (Date.now() - r.startedAt > BACKOFF_RESET_MS) r.failures = 0;
+      const waitMs = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** r.failures++);
+      say(`${kinds[i].name} exited unexpectedly (${signal ?? `code ${code}`}); starting it again in ${waitMs / 1000} s`);
+      setTimeout(() => {
+        if (isStopping) return;
+        r.startedAt = Date.now();
+        children[i] = runSupervised(kinds[i].args, childEnv);
+        watch(i);
+      }, waitMs);
+    });
+  }
+  kinds.forEach((_, i) => watch(i));
+
+  // The embedded PostgreSQL is ours: if it dies, start it again on the same port and data.
+  let isRestartingDb = false;
+  const dbWatch = setInterval(async () => {
+    if (isStopping || isRestartingDb || !db.pid || isProcessAlive(db.pid)) return;
+    isRestartingDb = true;
+    say("the embedded PostgreSQL stopped unexpectedly: starting it again (it recovers from its write-ahead log)");
+    try {
+      db = await openDatabase(env, say);
+      say("the embedded PostgreSQL is back; the dashboard and the worker reconnect by themselves");
+    } catch (err) {
+      say(`could not start the embedded PostgreSQL again (${(err as Error).message.split("\n")[0]}); trying again`);
+    } finally {
+      isRestartingDb = false;
+    }
+  }, DB_WATCH_MS);
 
   async function stopAll(code: number) {
     if (isStopping) return;
     isStopping = true;
+    clearInterval(dbWatch);
     say("stopping: dashboard and worker first, then the database");
     for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
     const timer = setTimeout(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")), CHILD_STOP_TIMEOUT_MS);
@@ -130,17 +185,10 @@ async function main() {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  for (const c of children) {
-    c.once("exit", (code, signal) => {
-      if (isStopping) return;
-      say(`${c === children[0] ? "dashboard" : "worker"} exited unexpectedly (${signal ?? `code ${code}`})`);
-      void stopAll(1);
-    });
-  }
 
   const shownHost = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
   const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${env.PORT}`;
-  if (await waitForHealth(url, children[0])) say(`FocusCrawl is running at ${url}  (Ctrl-C to stop)`);
+  if (await waitForHealth(url, () => children[0])) say(`FocusCrawl is running at ${url}  (Ctrl-C to stop)`);
 }
 
 await main();

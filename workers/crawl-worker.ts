@@ -1,6 +1,8 @@
 /**
  * A crawl worker process: claims URLs of running jobs until told to stop.
  * First SIGTERM/SIGINT: stop claiming and finish what is in flight. Second: exit at once.
+ * One Ctrl-C in a terminal reaches the whole process group; a second signal within a second of
+ * the first is taken as the same one.
  */
 import { openDatabase } from "../lib/store/infra/connect";
 import { openSql } from "../lib/store/infra/sql";
@@ -25,7 +27,10 @@ const worker = createCrawlWorker({
 });
 
 let signals = 0;
+let firstSignalAt = 0;
 const onSignal = (signal: string) => {
+  if (signals > 0 && Date.now() - firstSignalAt < 1_000) return;
+  firstSignalAt ||= Date.now();
   if (++signals > 1) {
     console.log(`[worker] ${signal} again: exiting without draining`);
     process.exit(1);
@@ -38,5 +43,7 @@ process.on("SIGTERM", () => onSignal("SIGTERM"));
 console.log(`[worker] ${worker.workerId} started, concurrency ${env.WORKER_CONCURRENCY}`);
 await worker.run();
 await sql.end({ timeout: 5 });
-await db.stop();
+// A worker never stops the embedded PostgreSQL, not even one it started: the dashboard and
+// other workers may be using it (npm start owns it and stops it with everything else).
+if (db.isEmbedded) console.log("[worker] the embedded PostgreSQL keeps running for the dashboard and other workers");
 console.log(`[worker] stopped after storing ${worker.counts.stored} page(s)`);

@@ -8,7 +8,13 @@ import { checkDatabase, openSql } from "./sql";
 export const EMBEDDED_DATABASE = "focuscrawl";
 
 /** A database ready for FocusCrawl, and how to let go of it. */
-export interface Database { url: string; isEmbedded: boolean; stop: () => Promise<void> }
+export interface Database {
+  url: string;
+  isEmbedded: boolean;
+  /** The embedded server's process, to watch it; undefined for an external database. */
+  pid?: number;
+  stop: () => Promise<void>;
+}
 
 /** Thrown when the configured database cannot be reached; the message is one line. */
 export class DatabaseUnreachableError extends Error {}
@@ -32,7 +38,7 @@ export async function openDatabase(env: Env, log: (line: string) => void = () =>
     await ensureDatabase(pg.url(), EMBEDDED_DATABASE);
     const url = pg.url(EMBEDDED_DATABASE);
     await applyMigrations(url, log);
-    return { url, isEmbedded: true, stop: pg.stop };
+    return { url, isEmbedded: true, pid: pg.pid, stop: pg.stop };
   } catch (err) {
     await pg.stop();
     throw err;

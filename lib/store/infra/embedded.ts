@@ -209,15 +209,29 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     return handle(running.pid, running.port, password, pgDir, stopServer(running.pid));
   }
 
-  const child = spawn(
-    bin.postgres,
-    ["-D", pgDir, "-p", String(opts.port), "-c", "listen_addresses=127.0.0.1",
-      "-c", `unix_socket_directories=${socketDirFor(pgDir, opts.port) ?? ""}`, "-c", "max_connections=200"],
-    { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
-  );
-  await waitUntilReady(child, opts.port);
-  child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe
-  child.unref();
-  fs.writeFileSync(ownerFile(dataDir), String(process.pid));
-  return handle(child.pid!, opts.port, password, pgDir, stopServer(child.pid!));
+  try {
+    return await spawnServer();
+  } catch (err) {
+    // Two processes starting at once: the other one won the data directory's lock. Join it.
+    if (!/lock file .* already exists/.test((err as Error).message)) throw err;
+    for (const deadline = Date.now() + STARTUP_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      const other = runningServer(pgDir);
+      if (other && liveOwner(dataDir)) return handle(other.pid, other.port, password, pgDir, async () => {});
+    }
+    throw err;
+  }
+
+  async function spawnServer(): Promise<EmbeddedPostgres> {
+    const child = spawn(
+      bin.postgres,
+      ["-D", pgDir, "-p", String(opts.port), "-c", "listen_addresses=127.0.0.1",
+        "-c", `unix_socket_directories=${socketDirFor(pgDir, opts.port) ?? ""}`, "-c", "max_connections=200"],
+      { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+    );
+    await waitUntilReady(child, opts.port);
+    child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe
+    child.unref();
+    fs.writeFileSync(ownerFile(dataDir), String(process.pid));
+    return handle(child.pid!, opts.port, password, pgDir, stopServer(child.pid!));
+  }
 }
