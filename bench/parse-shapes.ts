@@ -1,7 +1,7 @@
 /**
  * Parse time of hostile page shapes (bench, not a test): `npm run bench:parse -- --mib 5`.
  * Prints milliseconds per shape: parsing is linear in the page's size whatever its shape (dom-text.ts,
- * nesting.ts).
+ * nesting.ts), and a page longer than MAX_PARSE_CHARS is read only that far (parse.ts).
  */
 import { parseArgs } from "node:util";
 import { parseHtml } from "../lib/rules/parse";
@@ -20,7 +20,10 @@ for (const [name, make] of Object.entries(SHAPES)) {
   const unit = make(1).length;
   const html = `<html><head><title>t</title></head><body>${make(Math.floor((mib * 1024 * 1024) / unit))}</body></html>`;
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const page = parseHtml(html, "http://bench.test/");
+  const used = process.cpuUsage(cpu);
   console.log(`${name}: ${(html.length / 1048576).toFixed(1)} M chars in ${(performance.now() - t).toFixed(0)} ms ` +
+    `(${((used.user + used.system) / 1000).toFixed(0)} ms of CPU, garbage collection included) ` +
     `(main text ${page.mainText.length} chars, ${page.links.length} links)`);
 }

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { GBK_SENTENCE, HOSTILE_CASES, HOSTILE_HOSTS, HOSTILE_PORTAL, RETRY_AFTER_SEC } from "../testweb/hostile";
+import { GBK_SENTENCE, HOSTILE_CASES, HOSTILE_HOSTS, HOSTILE_PORTAL, LONG_PAGE_MIB, LONG_PAGE_START, RETRY_AFTER_SEC } from "../testweb/hostile";
+import { MAX_PARSE_CHARS } from "../rules/parse";
 import { startTestWeb, type TestWebServer } from "../testweb/server";
 import { createCrawlWorker } from "./worker";
 
@@ -88,4 +89,29 @@ test("the hostile test web: every misbehaving server ends as a stored outcome wi
   assert.ok(!web.log.some((r) => r.path.startsWith("/private/")), "robots.txt disallows /private/");
   const [{ n: broken }] = await db.sql<{ n: number }[]>`select attempts as n from frontier where job_id = ${job.id} and url = 'http://broken.test/'`;
   assert.equal(broken, 3, "a 500 is retried up to the cap, then failed for good");
+});
+
+test("5 MiB and 20 MiB pages are stored, read up to the parser's cap and marked so, while another job crawls beside them", async () => {
+  const longs = LONG_PAGE_MIB.map((m) => `http://long.test/${m}`);
+  const big = await makeJob(db.url, {
+    keywords: "农业机械", seeds: longs.join("\n"), maxPages: 10, maxDepth: 0, resolve: [`long.test=127.0.0.1:${web.port}`], minDelayMs: 0,
+    maxBodyBytes: 25 * 1024 * 1024, bodyTimeoutMs: 30_000,
+  });
+  const other = await makeJob(db.url, { keywords: "计算机,网络", seeds: "http://portal.test/", maxPages: 8, resolve: [`*=127.0.0.1:${web.port}`], minDelayMs: 0 });
+  const worker = createCrawlWorker({
+    sql: db.sql, concurrency: 4, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 30_000, idlePollMs: 50,
+    userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [big.id, other.id], exitWhenJobsEnd: true, log: () => {},
+  });
+  await worker.run();
+  assert.equal(worker.counts.errors, 0);
+  const pages = await db.sql<{ url: string; isTruncated: boolean; truncation: string | null; text: string; bytes: number }[]>`
+    select url, is_truncated as "isTruncated", truncation, main_text as text, content_bytes as bytes from pages where job_id = ${big.id} order by url`;
+  assert.deepEqual(pages.map((p) => p.url).sort(), [...longs].sort());
+  for (const p of pages) {
+    assert.equal(p.isTruncated, true, p.url);
+    assert.equal(p.truncation, "parse", `${p.url}: the whole body arrived (${p.bytes} bytes); the parser read the first ${MAX_PARSE_CHARS} characters`);
+    assert.ok(p.text.startsWith(LONG_PAGE_START), `${p.url}: ${p.text.slice(0, 40)}`);
+  }
+  const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from pages where job_id = ${other.id}`;
+  assert.equal(n, 8, "the other job fetched its page budget");
 });

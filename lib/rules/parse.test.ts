@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { classifyPageKind, parseHtml } from "./parse";
+import { classifyPageKind, parseHtml, MAX_PARSE_CHARS } from "./parse";
 
 const PAGE = `<!doctype html><html><head><title> 计算机 网络 </title><base href="http://example.com/dir/"></head>
 <body><nav><a href="/nav">导航链接</a></nav>
@@ -80,4 +80,16 @@ test("links nested in links: each anchor is read only as far as it is kept", () 
   const nested = parseHtml(`<body>${'<a href="/n"><b>层层链接 '.repeat(300)}</body>`, "http://e.test/");
   assert.equal(nested.links.length, 1);
   assert.equal(nested.links[0].anchor.length, 200, "an anchor is cut at 200 characters");
+});
+
+test("a page longer than MAX_PARSE_CHARS is read only up to the cap, before a tag it would split, and says so", () => {
+  const unit = '<p>计算机网络 <a href="/p">链接</a></p>\n';
+  const html = `<html><head><title>大页面</title></head><body>${unit.repeat(Math.ceil((3 * MAX_PARSE_CHARS) / unit.length))}<a href="/far-away">尾</a></body></html>`;
+  const page = parseHtml(html, "http://big.test/");
+  assert.equal(page.isCut, true);
+  assert.equal(page.title, "大页面");
+  assert.ok(page.mainText.startsWith("计算机网络"), page.mainText.slice(0, 20));
+  assert.ok(page.links.some((l) => l.url === "http://big.test/p"));
+  assert.ok(!page.links.some((l) => l.url === "http://big.test/far-away"), "nothing after the cap is read");
+  assert.equal(parseHtml(unit.repeat(10), "http://small.test/").isCut, false);
 });

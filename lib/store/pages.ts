@@ -16,7 +16,10 @@ export interface PageRecord {
   relevance: number; isRelevant: boolean; explanation: unknown; topicRevision: number; pageKind: string; checksum: string;
   /** SimHash of the main text (signed 64-bit). */
   simhash: bigint; contentBytes: number;
-  isTruncated: boolean; etag: string | null; lastModified: string | null; fetchMs: number;
+  isTruncated: boolean;
+  /** Why the page is truncated: its body passed maxBodyBytes ("body"), or its HTML MAX_PARSE_CHARS ("parse"). */
+  truncation?: "body" | "parse" | null;
+  etag: string | null; lastModified: string | null; fetchMs: number;
   /** URLs redirected through, first to last. */
   redirects: string[];
   /** Links not queued because of where they were found, counted by reason. */
@@ -72,12 +75,12 @@ export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; en
     if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
-        main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, out_links, depth,
+        main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,
         etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected,
         host, search_vector)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
-        ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.links.length}, ${p.depth}, ${p.etag},
+        ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.truncation ?? null}, ${p.links.length}, ${p.depth}, ${p.etag},
         ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
         ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null},
         ${p.host}, ${searchVectorSql(tx, doc)})

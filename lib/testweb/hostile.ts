@@ -24,6 +24,22 @@ export const GBK_SENTENCE = "计算机网络中的数据传输与路由算法研
 const MIRROR_TEXT = "分布式数据库系统的查询优化方法，包括代价模型、连接顺序选择和索引设计。".repeat(8);
 /** Bytes a huge body sends (the crawler must stop at its body cap). */
 export const HUGE_BODY_BYTES = 50 * 1024 * 1024;
+/** Sizes (MiB) of the complete, well-formed long pages at http://long.test/<MiB>, off the portal. */
+export const LONG_PAGE_MIB = [5, 20];
+/** The sentence each long page starts with. */
+export const LONG_PAGE_START = "长页面的开头：农业机械化与智能农机装备";
+const longPages = new Map<number, Buffer>();
+function longPage(mib: number): Buffer {
+  let b = longPages.get(mib);
+  if (!b) {
+    const unit = '<p>大量重复的段落，每段都有一个<a href="/x">链接</a>。</p>\n';
+    const head = `<!doctype html><html><head><meta charset="utf-8"><title>长页面 ${mib} MiB</title></head><body><p>${LONG_PAGE_START}</p>\n`;
+    const n = Math.floor((mib * 1024 * 1024 - head.length) / Buffer.byteLength(unit));
+    b = Buffer.from(`${head}${unit.repeat(n)}</body></html>`);
+    longPages.set(mib, b);
+  }
+  return b;
+}
 /** How long a rate-limited host asks the crawler to wait, in seconds. */
 export const RETRY_AFTER_SEC = 1;
 
@@ -58,7 +74,7 @@ export const HOSTILE_CASES: HostileCase[] = [
 
 /** Virtual host names served by the hostile handler. */
 export const HOSTILE_HOSTS = new Set([
-  "hostile.test", ...HOSTILE_CASES.map((c) => new URL(c.url).hostname).filter((h) => h.endsWith(".test")),
+  "hostile.test", "long.test", ...HOSTILE_CASES.map((c) => new URL(c.url).hostname).filter((h) => h.endsWith(".test")),
 ]);
 
 const page = (title: string, body: string) =>
@@ -140,6 +156,7 @@ export function serveHostile(host: string, path: string, req: http.IncomingMessa
       pump();
       break;
     }
+    case "long.test/5": case "long.test/20": html(200, longPage(Number(key.split("/")[1]))); break;
     case "bomb.test/": void gzipBomb().then((b) => html(200, b, { "content-encoding": "gzip" })); break;
     case "gbk.test/utf8-label": html(200, iconv.encode(page("GBK 标为 UTF-8", `<p>${GBK_SENTENCE}。</p>`).replace('<meta charset="utf-8">', ""), "gbk")); break;
     case "gbk.test/meta-only":
