@@ -145,6 +145,24 @@ test("by pinyin initials and keyboard only: jsj finds TP3 first, chosen with Ent
   expect((t.clc as string[])[0]).toBe("TP3");
 });
 
+test("with three example texts the save step suggests a threshold, and one click uses it", async ({ page }) => {
+  await page.goto("/topics/new?step=refine");
+  const texts = ["关系数据库管理系统用索引加速查询，查询优化器为每条语句选择执行计划。", "分布式数据库通过分片和副本提高吞吐量，两阶段提交保证事务一致。",
+    "数据库索引采用B+树组织，范围查询和排序直接利用索引的有序性。"];
+  for (const [i, text] of texts.entries()) {
+    await page.getByRole("button", { name: "添加一段示例文本" }).click();
+    await page.getByRole("textbox", { name: `示例文本 ${i + 1}` }).fill(text);
+  }
+  await page.goto("/topics/new?step=save");
+  const suggestion = page.getByTestId("threshold-suggestion");
+  await expect(suggestion).toContainText("由 3 段示例算出", { timeout: 30_000 });
+  const value = /建议阈值 ([0-9.]+)/.exec((await suggestion.textContent()) ?? "")?.[1];
+  expect(Number(value)).toBeGreaterThanOrEqual(0.01);
+  await suggestion.getByRole("button", { name: "采用建议值" }).click();
+  await expect(page.getByRole("textbox", { name: /相关度阈值/ })).toHaveValue(value!);
+  await shot(page, "wizard-threshold-suggestion");
+});
+
 test("English at 390 px: English names, the note on English search, the preview", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.context().addCookies([{ name: "lang", value: "en", url: baseURL! }]);
