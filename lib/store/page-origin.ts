@@ -40,3 +40,27 @@ export async function findInlinks(sql: Sql, jobId: number, pageId: string, limit
     where me.id = ${pageId} and me.job_id = ${jobId} and p.id <> me.id
     order by p.relevance desc, p.id limit ${limit}`;
 }
+
+/** One link of a page and what became of its target in this job. */
+export interface Outlink {
+  url: string; anchor: string | null;
+  /** The target's frontier status (null when the link was never queued: refused where it was found). */
+  status: "pending" | "leased" | "done" | "failed" | "skipped" | null;
+  reason: string | null; pageId: string | null; title: string | null; isRelevant: boolean | null;
+}
+
+/** The page's links in the order found (at most `limit`), each with its target's fate, and how many there are. */
+export async function findOutlinks(sql: Sql, jobId: number, pageId: string, limit = 50): Promise<{ links: Outlink[]; total: number }> {
+  const [links, [{ total }]] = await Promise.all([
+    sql<Outlink[]>`
+      select l.to_url as url, l.anchor_text as anchor, f.status::text as status, coalesce(f.skip_reason, f.last_error) as reason,
+        p.id as "pageId", p.title, p.is_relevant as "isRelevant"
+      from links l
+      left join frontier f on f.job_id = l.job_id and f.url_key = l.to_url_key
+      left join pages p on p.frontier_id = f.id
+      where l.from_page_id = ${pageId} and l.job_id = ${jobId}
+      order by l.id limit ${limit}`,
+    sql<{ total: number }[]>`select count(*)::int as total from links where from_page_id = ${pageId} and job_id = ${jobId}`,
+  ]);
+  return { links, total };
+}

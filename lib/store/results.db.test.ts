@@ -8,7 +8,7 @@ import { countHosts, countResults, estimateJobPrecision, listResults, prepareRes
 import { fillSearchVectors } from "./search-vector";
 import { readRawBody } from "./page-bodies";
 import { judgePage, judgePages } from "./judgements";
-import { findInlinks, findPageOrigin, findSeedPath } from "./page-origin";
+import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "./page-origin";
 
 const ctx = useTestDatabase();
 
@@ -157,4 +157,15 @@ test("the page view's origin: the linking page and anchor, the path from the see
   assert.deepEqual((await findSeedPath(ctx.db.sql, job.id, leaf)).map((p) => [p.title, p.anchor]), [["首页", null], ["列表", "列表页"], ["文章", "好文章"]]);
   assert.deepEqual((await findInlinks(ctx.db.sql, job.id, leaf)).map((l) => l.anchor).sort(), ["好文章", "直达"]);
   assert.equal(await findPageOrigin(ctx.db.sql, job.id + 1, leaf), null, "not for another job");
+  // The seed's links: one to a stored page, one queued and refused where it was found (no frontier row).
+  await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status, skip_reason)
+    values (${job.id}, 'http://nong.test/x', 'http://nong.test/x', 'nong.test', 1, 'skipped', 'robots')`;
+  await ctx.db.sql`insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text) values
+    (${job.id}, ${seed}, 'http://nong.test/x', 'http://nong.test/x', '禁区'), (${job.id}, ${seed}, 'http://far.test/', 'http://far.test/', null)`;
+  const out = await findOutlinks(ctx.db.sql, job.id, seed);
+  assert.equal(out.total, 3);
+  assert.deepEqual(out.links.map((l) => [l.anchor, l.status, l.reason, l.title]),
+    [["直达", "done", null, "文章"], ["禁区", "skipped", "robots", null], [null, null, null, null]]);
+  assert.equal((await findOutlinks(ctx.db.sql, job.id, seed, 1)).links.length, 1);
+  assert.equal((await findOutlinks(ctx.db.sql, job.id + 1, seed)).total, 0, "not for another job");
 });

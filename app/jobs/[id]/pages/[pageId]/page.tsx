@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { getPage, parsePageId } from "@/lib/store/page-queries";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
-import { findInlinks, findPageOrigin, findSeedPath } from "@/lib/store/page-origin";
+import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "@/lib/store/page-origin";
+import { outlinkMessages } from "@/lib/i18n/outlink-messages";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
@@ -21,8 +22,10 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
   const page = jobId === null || pageId === null ? null : await getPage(getPrisma(), jobId, pageId);
   if (!page || jobId === null) notFound();
   const sql = getSql();
-  const [origin, path, inlinks] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id), findInlinks(sql, jobId, page.id)]);
+  const [origin, path, inlinks, outlinks] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
+    findInlinks(sql, jobId, page.id), findOutlinks(sql, jobId, page.id)]);
   const { locale, t } = await getT();
+  const om = outlinkMessages(locale);
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
   const judgement = page.judgement === "relevant" || page.judgement === "irrelevant" ? page.judgement : null;
   return (
@@ -75,6 +78,23 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
             <ul data-testid="page-inlinks" className="mt-1 space-y-0.5 text-xs">
               {inlinks.map((l) => <li key={l.id} className="break-all"><Link className="text-teal-700" href={`/jobs/${jobId}/pages/${l.id}`}>{l.title || l.url}</Link>
                 {l.anchor ? <span className="text-slate-500"> · “{l.anchor}”</span> : null}</li>)}
+            </ul>
+          </details>
+        )}
+        {outlinks.total > 0 && (
+          <details className="mt-1">
+            <summary className="cursor-pointer text-slate-600">{om.title} ({outlinks.total}{outlinks.links.length < outlinks.total ? ` · ${om.shown.replace("{n}", String(outlinks.links.length)).replace("{total}", String(outlinks.total))}` : ""})</summary>
+            <ul data-testid="page-outlinks" className="mt-1 space-y-0.5 text-xs">
+              {outlinks.links.map((l, i) => (
+                <li key={i} className="break-all">
+                  {l.pageId ? <Link className="text-teal-700" href={`/jobs/${jobId}/pages/${l.pageId}`}>{l.title || l.url}</Link> : <span>{l.url}</span>}
+                  {l.anchor ? <span className="text-slate-500"> · “{l.anchor}”</span> : null}
+                  <span data-status={l.status ?? "none"} className="ml-1 rounded bg-slate-100 px-1 text-slate-600">
+                    {l.status ? om[l.status] : om.notQueued}{l.reason ? `: ${l.reason}` : ""}
+                    {l.isRelevant !== null ? ` · ${l.isRelevant ? om.relevant : om.irrelevant}` : ""}
+                  </span>
+                </li>
+              ))}
             </ul>
           </details>
         )}
