@@ -1,0 +1,53 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { BOOTSTRAP_USER, isSecureRequest, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
+import { attemptKeys } from "@/lib/auth/rate-limit";
+import { safeEqual } from "@/lib/auth/secret";
+import { getSql, type Sql } from "@/lib/store/infra/sql";
+import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
+import { createSession } from "@/lib/store/sessions";
+import { checkUserPassword, createFirstUser, hasUsers, type UserInfo } from "@/lib/store/users";
+import { clientAddress } from "@/app/auth/mode";
+
+export const dynamic = "force-dynamic";
+
+/** The user for a name and password; ADMIN_PASSWORD's first sign-in as admin creates that user (operator). */
+async function signIn(sql: Sql, name: string, password: string): Promise<UserInfo | undefined> {
+  const user = await checkUserPassword(sql, name, password);
+  if (user) return user;
+  const admin = process.env.ADMIN_PASSWORD;
+  if (!admin || name !== BOOTSTRAP_USER || !safeEqual(password, admin) || (await hasUsers(sql))) return undefined;
+  return createFirstUser(sql, name, password);
+}
+
+/** The sign-in form's target: a session cookie and the page asked for, or back to /login with the reason. */
+export async function POST(request: NextRequest) {
+  const form = await request.formData().catch(() => new FormData());
+  const name = String(form.get("name") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const next = safeNextPath(String(form.get("next") ?? "/"));
+  const back = (error: string, until?: Date) => {
+    const url = new URL("/login", request.url);
+    url.searchParams.set("error", error);
+    if (name) url.searchParams.set("name", name);
+    if (until) url.searchParams.set("until", until.toISOString());
+    if (next !== "/") url.searchParams.set("next", next);
+    return NextResponse.redirect(url, 303);
+  };
+  if (!name || !password) return back("missing");
+  const sql = getSql();
+  const keys = attemptKeys(name, clientAddress(request.headers));
+  const locked = await signInLockedUntil(sql, keys);
+  if (locked) return back("locked", locked);
+  const user = await signIn(sql, name, password);
+  if (!user) {
+    await recordSignInFailure(sql, keys);
+    const lockedNow = await signInLockedUntil(sql, keys);
+    return lockedNow ? back("locked", lockedNow) : back("invalid");
+  }
+  await clearSignInFailures(sql, keys.slice(0, 1));
+  const session = await createSession(sql, user.id, SESSION_TTL_MS);
+  const response = NextResponse.redirect(new URL(next, request.url), 303);
+  const isSecure = isSecureRequest(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"));
+  response.cookies.set(SESSION_COOKIE, session.id, sessionCookieOptions(isSecure));
+  return response;
+}
