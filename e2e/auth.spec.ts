@@ -104,7 +104,7 @@ test("a page redirects to the sign-in form; a wrong password says how to fix it;
   if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, "login-zh-1280.png"), fullPage: true });
 
   await signIn(page, { name: OPERATOR.name, password: "not-the-password" });
-  await expect(page.getByRole("alert")).toContainText("用户名或密码不正确");
+  await expect(page.getByTestId("login-error")).toContainText("用户名或密码不正确");
   await expect(page.getByLabel("用户名")).toHaveValue(OPERATOR.name);
   if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, "login-zh-1280-error.png"), fullPage: true });
   expect(await context.cookies(base)).toEqual([]);
@@ -182,7 +182,7 @@ test("the sign-in page in English and at 390 px", async ({ browser }) => {
     await page.goto(`${base}/login?error=invalid&name=ops`);
     const heading = lang === "en" ? "Sign in to FocusCrawl" : "登录 FocusCrawl";
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
-    await expect(page.getByRole("alert")).toContainText(lang === "en" ? "Wrong user name or password" : "用户名或密码不正确");
+    await expect(page.getByTestId("login-error")).toContainText(lang === "en" ? "Wrong user name or password" : "用户名或密码不正确");
     if (lang === "en") await expect(page.getByLabel("User name")).toHaveValue("ops");
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);

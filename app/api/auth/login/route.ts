@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { BOOTSTRAP_USER, isSecureRequest, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
 import { attemptKeys } from "@/lib/auth/rate-limit";
 import { safeEqual } from "@/lib/auth/secret";
@@ -7,6 +7,7 @@ import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "@/l
 import { createSession } from "@/lib/store/sessions";
 import { checkUserPassword, createFirstUser, hasUsers, type UserInfo } from "@/lib/store/users";
 import { clientAddress } from "@/app/auth/mode";
+import { seeOther } from "@/app/auth/redirect";
 
 export const dynamic = "force-dynamic";
 
@@ -26,12 +27,11 @@ export async function POST(request: NextRequest) {
   const password = String(form.get("password") ?? "");
   const next = safeNextPath(String(form.get("next") ?? "/"));
   const back = (error: string, until?: Date) => {
-    const url = new URL("/login", request.url);
-    url.searchParams.set("error", error);
-    if (name) url.searchParams.set("name", name);
-    if (until) url.searchParams.set("until", until.toISOString());
-    if (next !== "/") url.searchParams.set("next", next);
-    return NextResponse.redirect(url, 303);
+    const query = new URLSearchParams({ error });
+    if (name) query.set("name", name);
+    if (until) query.set("until", until.toISOString());
+    if (next !== "/") query.set("next", next);
+    return seeOther(`/login?${query}`);
   };
   if (!name || !password) return back("missing");
   const sql = getSql();
@@ -46,7 +46,7 @@ export async function POST(request: NextRequest) {
   }
   await clearSignInFailures(sql, keys.slice(0, 1));
   const session = await createSession(sql, user.id, SESSION_TTL_MS);
-  const response = NextResponse.redirect(new URL(next, request.url), 303);
+  const response = seeOther(next);
   const isSecure = isSecureRequest(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"));
   response.cookies.set(SESSION_COOKIE, session.id, sessionCookieOptions(isSecure));
   return response;

@@ -1,4 +1,5 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
+import { seeOther } from "@/app/auth/redirect";
 import { isSecureRequest, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/policy";
 import { isSessionIdShaped } from "@/lib/auth/secret";
 import { getSql } from "@/lib/store/infra/sql";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: NextRequest) {
   const id = request.cookies.get(SESSION_COOKIE)?.value;
   if (id && isSessionIdShaped(id)) await deleteSession(getSql(), id);
-  const response = NextResponse.redirect(new URL("/login", request.url), 303);
+  const response = seeOther("/login");
   const isSecure = isSecureRequest(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"));
   response.cookies.set(SESSION_COOKIE, "", sessionCookieOptions(isSecure, 0));
   return response;
