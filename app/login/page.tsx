@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { authMessages } from "@/lib/i18n/auth-messages";
 import { safeNextPath } from "@/lib/auth/policy";
 import { getSql } from "@/lib/store/infra/sql";
+import { hasUsers } from "@/lib/store/users";
 import { isAuthOn } from "../auth/mode";
 import { getT } from "../i18n";
 
@@ -20,7 +21,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const errorKey = ERRORS[one("error") as keyof typeof ERRORS];
   const until = new Date(one("until"));
   const time = Number.isNaN(until.getTime()) ? "" : until.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  const isOn = await isAuthOn(getSql());
+  const sql = getSql();
+  const isOn = await isAuthOn(sql);
+  const isBootstrap = isOn && Boolean(process.env.ADMIN_PASSWORD) && !(await hasUsers(sql));
   return (
     <section className="mx-auto max-w-sm">
       <h1 className="mb-2 text-xl font-semibold">{m.loginTitle}</h1>
@@ -44,7 +47,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </label>
         <button type="submit" className="w-full rounded bg-teal-700 px-4 py-2 text-base text-white hover:bg-teal-800">{m.loginSubmit}</button>
       </form>
-      <p className="mt-4 text-xs text-slate-500">{m.loginBootstrap}</p>
+      {isBootstrap && <p data-testid="login-bootstrap" className="mt-4 text-xs text-slate-500">{m.loginBootstrap}</p>}
     </section>
   );
 }

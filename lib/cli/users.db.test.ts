@@ -43,6 +43,12 @@ test("focuscrawl user add/list/remove and token add/list/revoke", async () => {
   assert.equal((await runCliWithInput(["token", "revoke", id], url)).code, 1);
   assert.equal((await runCliWithInput(["token", "add", "--user", "nobody"], url)).code, 1);
 
+  const changed = await runCliWithInput(["user", "password", "ops", "--password-stdin"], url, "a-new-password\n");
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.ok(await checkUserPassword(sql, "ops", "a-new-password"));
+  assert.equal(await checkUserPassword(sql, "ops", "operator-pass"), undefined);
+  assert.equal((await runCliWithInput(["user", "password", "nobody", "--password-stdin"], url, "a-new-password")).code, 1);
+
   assert.equal((await runCliWithInput(["user", "remove", "reader"], url)).code, 0);
   const missing = await runCliWithInput(["user", "remove", "reader"], url);
   assert.equal(missing.code, 1);

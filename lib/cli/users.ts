@@ -5,13 +5,14 @@ import { loadEnv } from "../env";
 import { createApiToken, listApiTokens, revokeApiToken } from "../store/api-tokens";
 import { openDatabase } from "../store/infra/connect";
 import { openSql, type Sql } from "../store/infra/sql";
-import { createUser, listUsers, removeUser } from "../store/users";
+import { createUser, listUsers, removeUser, setUserPassword } from "../store/users";
 import { UsageError } from "./args";
 import { readNewPassword } from "./password-input";
 
 /** Help text of the user and token commands. */
 export const USERS_USAGE = `focuscrawl user add NAME --role operator|viewer [--password-stdin]
   reads the password from standard input (a pipe, or --password-stdin), else asks twice on the terminal
+focuscrawl user password NAME [--password-stdin]   sets a new password and ends the user's sessions
 focuscrawl user list
 focuscrawl user remove NAME        (also ends the user's sessions and revokes their tokens)
 focuscrawl token add --user NAME [--label TEXT]   prints the token once: store it, it cannot be shown again
@@ -47,10 +48,26 @@ async function addUser(argv: string[]): Promise<number> {
   });
 }
 
+async function changePassword(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { "password-stdin": { type: "boolean" } }, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError("give one user name: focuscrawl user password NAME");
+  const password = await readNewPassword(values["password-stdin"] ?? false);
+  return withSql(async (sql) => {
+    const r = await setUserPassword(sql, positionals[0], password);
+    if (!r.ok) {
+      console.error(`focuscrawl user password: ${r.message}`);
+      return r.kind === "invalid" ? 2 : 1;
+    }
+    console.log(`new password set for ${positionals[0]}; their sessions ended`);
+    return 0;
+  });
+}
+
 /** Run `focuscrawl user SUBCOMMAND`. */
 export async function runUser(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === "add") return addUser(rest);
+  if (sub === "password") return changePassword(rest);
   if (sub === "list") {
     parseArgs({ args: rest, options: {}, strict: true });
     return withSql(async (sql) => {
@@ -67,7 +84,7 @@ export async function runUser(argv: string[]): Promise<number> {
       return 1;
     });
   }
-  throw new UsageError(`unknown subcommand "${sub ?? ""}": use user add, user list or user remove`);
+  throw new UsageError(`unknown subcommand "${sub ?? ""}": use user add, user password, user list or user remove`);
 }
 
 /** Run `focuscrawl token SUBCOMMAND`. */

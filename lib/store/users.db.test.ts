@@ -4,7 +4,7 @@ import { useTestDatabase } from "../testing/db";
 import { createApiToken, findTokenUser, listApiTokens, revokeApiToken } from "./api-tokens";
 import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "./login-attempts";
 import { createSession, deleteSession, findSessionUser } from "./sessions";
-import { checkUserPassword, createFirstUser, createUser, hasUsers, listUsers, removeUser } from "./users";
+import { checkUserPassword, createFirstUser, createUser, hasUsers, listUsers, removeUser, setUserPassword } from "./users";
 
 const ctx = useTestDatabase();
 
@@ -32,7 +32,7 @@ test("users: created with a hashed password, checked, listed, refused when taken
   assert.equal(await createFirstUser(sql, "admin", "bootstrap-pass"), undefined);
 });
 
-test("sessions: found by their id until they expire or end; only the hash is stored", async () => {
+test("sessions: found by their id until they expire, end or the password changes; only the hash is stored", async () => {
   const sql = ctx.db.sql;
   const made = await createUser(sql, "wang", "operator", "session-pass");
   assert.ok(made.ok);
@@ -44,8 +44,13 @@ test("sessions: found by their id until they expire or end; only the hash is sto
   assert.equal(await findSessionUser(sql, s.id), undefined);
   const s2 = await createSession(sql, made.user.id, 60_000);
   assert.equal((await sql`select 1 from sessions where user_id = ${made.user.id}`).length, 1, "expired sessions are cleaned up at sign-in");
-  await deleteSession(sql, s2.id);
-  assert.equal(await findSessionUser(sql, s2.id), undefined);
+  assert.ok((await setUserPassword(sql, "wang", "changed-pass")).ok);
+  assert.equal(await findSessionUser(sql, s2.id), undefined, "a new password ends the sessions");
+  assert.equal((await checkUserPassword(sql, "wang", "changed-pass"))?.name, "wang");
+  const fresh = await createSession(sql, made.user.id, 60_000);
+  await deleteSession(sql, fresh.id);
+  assert.equal(await findSessionUser(sql, fresh.id), undefined);
+  assert.ok(!(await setUserPassword(sql, "wang", "short")).ok);
 });
 
 test("tokens: act as their owner until revoked; removing a user ends their sessions and tokens", async () => {

@@ -26,6 +26,18 @@ export async function createUser(sql: Sql, name: string, role: Role, password: s
   return row ? { ok: true, user: row } : fail("conflict", `user "${name}" already exists: pick another name, or remove it first (focuscrawl user remove ${name})`);
 }
 
+/** Give a user a new password and end their sessions (their API tokens stay); false when there is no such user. */
+export async function setUserPassword(sql: Sql, name: string, password: string): Promise<{ ok: true } | Failure> {
+  if (checkNewPassword(password)) return fail("invalid", `the password is too short: use at least ${MIN_PASSWORD_CHARS} characters`);
+  const hash = await hashPassword(password);
+  const rows = await sql.begin(async (tx) => {
+    const changed = await tx`update users set password_hash = ${hash} where name = ${name} returning id`;
+    if (changed.length) await tx`delete from sessions where user_id = ${changed[0].id}`;
+    return changed;
+  });
+  return rows.length ? { ok: true } : fail("not-found", `there is no user "${name}" (see focuscrawl user list)`);
+}
+
 /** Every user, by name. */
 export async function listUsers(sql: Sql): Promise<UserInfo[]> {
   return sql<UserInfo[]>`select id, name, role, created_at as "createdAt" from users order by name`;
