@@ -108,6 +108,8 @@ test("a page redirects to the sign-in form; a wrong password says how to fix it;
   await expect(page.getByLabel("用户名")).toHaveValue(OPERATOR.name);
   if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, "login-zh-1280-error.png"), fullPage: true });
   expect(await context.cookies(base)).toEqual([]);
+  const keys = (await sql`select key from login_attempts where failures > 0 order by key`).map((r) => r.key);
+  expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/^addr:(::ffff:)?127\.0\.0\.1$/), "user:ops"]));
 
   await page.getByLabel("密码").fill(OPERATOR.password);
   await page.getByRole("button", { name: "登录" }).click();
@@ -165,6 +167,11 @@ test("a viewer sees a job without its buttons and is refused a stop; an operator
   await expect(page.getByRole("button", { name: "停止", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "继续", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "新建任务", exact: true })).toHaveCount(0);
+  if (SHOTS_DIR) {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS_DIR, "job-viewer-zh-390.png") });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   const stop = await page.request.post(`${base}/api/jobs/${id}/actions`, { data: { action: "stop" } });
   expect(stop.status()).toBe(403);
   // A server action is a POST to the page's address: refused as well.
