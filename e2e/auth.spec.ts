@@ -1,7 +1,7 @@
 /**
  * Sign-in, roles and API tokens on a second dashboard of its own (the shared one stays open, as
- * a loopback dashboard without users is): its own database, users made with the CLI before it
- * starts, and ADMIN_PASSWORD set, so the start script's health wait must pass without credentials.
+ * a loopback dashboard without users is): its own database, ADMIN_PASSWORD set (so the start
+ * script's health wait must pass without credentials), then users made with the CLI.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +19,7 @@ const dbName = `${new URL(sharedUrl || "postgresql://x/none").pathname.slice(1)}
 const dbUrl = withDatabase(sharedUrl || "postgresql://x/none", dbName);
 const OPERATOR = { name: "ops", password: "operator-pass-1" };
 const VIEWER = { name: "reader", password: "viewer-pass-1" };
+const ADMIN_PASSWORD = "bootstrap-secret-1";
 const SHOTS_DIR = process.env.AUTH_SHOTS_DIR;
 
 let app: ChildProcess | undefined;
@@ -42,17 +43,12 @@ test.beforeAll(async ({}, testInfo) => {
   await drop.unsafe(`drop database if exists "${dbName}" with (force)`);
   await drop.end();
   await ensureDatabase(admin, dbName);
-  await cli(["user", "add", OPERATOR.name, "--role", "operator", "--password-stdin"], OPERATOR.password);
-  await cli(["user", "add", VIEWER.name, "--role", "viewer", "--password-stdin"], VIEWER.password);
-  tokens.operator = await cli(["token", "add", "--user", OPERATOR.name]);
-  tokens.viewer = await cli(["token", "add", "--user", VIEWER.name]);
-  sql = openSql(dbUrl, { max: 1, app: "focuscrawl-e2e-auth" });
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   app = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT, stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "bootstrap-secret-1",
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD,
       ALLOW_PRIVATE_NETWORKS: "1", CRAWL_RESOLVE: `*=127.0.0.1:${process.env.E2E_TESTWEB_PORT ?? 8701}` },
   });
   // The start script announces the address only once /api/health answered: with a password set, that needs a public health check.
@@ -64,6 +60,7 @@ test.beforeAll(async ({}, testInfo) => {
     });
     app!.once("exit", (code) => reject(new Error(`the second dashboard exited (${code}) before it was ready:\n${out}`)));
   });
+  sql = openSql(dbUrl, { max: 1, app: "focuscrawl-e2e-auth" });
 });
 
 test.afterAll(async () => {
@@ -81,7 +78,9 @@ async function signIn(page: Page, who: { name: string; password: string }) {
   await page.getByRole("button", { name: "登录" }).click();
 }
 
-test("health answers without credentials and says nothing more; the API asks for sign-in with JSON", async () => {
+const basicAuth = (name: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}` });
+
+test("health is public; while no user exists ADMIN_PASSWORD signs in as admin, and the first sign-in creates admin", async ({ page }) => {
   const health = await fetch(`${base}/api/health`);
   expect(health.status).toBe(200);
   expect(await health.json()).toEqual({ ok: true });
@@ -90,11 +89,26 @@ test("health answers without credentials and says nothing more; the API asks for
   expect((await anonymous.json()).error).toContain("focuscrawl token add");
   const forged = await fetch(`${base}/api/jobs`, { headers: { "x-focuscrawl-role": "operator", "x-focuscrawl-user": "ops" } });
   expect(forged.status).toBe(401);
-  // ADMIN_PASSWORD is only a way in while no user exists.
-  const bootstrap = await fetch(`${base}/api/jobs`, { headers: { authorization: `Basic ${Buffer.from("admin:bootstrap-secret-1").toString("base64")}` } });
-  expect(bootstrap.status).toBe(401);
-  const basic = await fetch(`${base}/api/jobs`, { headers: { authorization: `Basic ${Buffer.from(`${OPERATOR.name}:${OPERATOR.password}`).toString("base64")}` } });
-  expect(basic.status).toBe(200);
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("admin", ADMIN_PASSWORD) })).status).toBe(200);
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("someone", ADMIN_PASSWORD) })).status).toBe(401);
+
+  await page.goto(`${base}/login`);
+  await expect(page.getByTestId("login-bootstrap")).toBeVisible();
+  await signIn(page, { name: "admin", password: ADMIN_PASSWORD });
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(page.getByTestId("signed-in")).toHaveText("admin（操作员）");
+  expect([...await sql`select name, role from users`]).toEqual([{ name: "admin", role: "operator" }]);
+
+  await cli(["user", "add", OPERATOR.name, "--role", "operator", "--password-stdin"], OPERATOR.password);
+  await cli(["user", "add", VIEWER.name, "--role", "viewer", "--password-stdin"], VIEWER.password);
+  tokens.operator = await cli(["token", "add", "--user", OPERATOR.name]);
+  tokens.viewer = await cli(["token", "add", "--user", VIEWER.name]);
+  await cli(["user", "remove", "admin"]);
+  // Once users exist, ADMIN_PASSWORD is no way in; a user's own password is (basic auth for scripts).
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("admin", ADMIN_PASSWORD) })).status).toBe(401);
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth(OPERATOR.name, OPERATOR.password) })).status).toBe(200);
+  await page.goto(`${base}/`);
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
 });
 
 test("a page redirects to the sign-in form; a wrong password says how to fix it; sign-in and sign-out", async ({ page, context }) => {

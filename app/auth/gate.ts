@@ -4,17 +4,17 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { parseAuthorization } from "@/lib/auth/credentials";
-import { BOOTSTRAP_USER, isPublicPath, SESSION_COOKIE } from "@/lib/auth/policy";
+import { isPublicPath, SESSION_COOKIE } from "@/lib/auth/policy";
 import { attemptKeys } from "@/lib/auth/rate-limit";
 import { hasRole, requiredRole, type Role } from "@/lib/auth/roles";
-import { isApiTokenShaped, isSessionIdShaped, safeEqual } from "@/lib/auth/secret";
+import { isApiTokenShaped, isSessionIdShaped } from "@/lib/auth/secret";
 import { findTokenUser } from "@/lib/store/api-tokens";
 import { getSql, type Sql } from "@/lib/store/infra/sql";
 import { recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
 import { findSessionUser } from "@/lib/store/sessions";
-import { checkUserPassword, hasUsers } from "@/lib/store/users";
+import { checkUserPassword } from "@/lib/store/users";
 import { IDENTITY_HEADERS } from "./identity";
-import { clientAddress, isAuthOn } from "./mode";
+import { clientAddress, isAuthOn, isBootstrapSignIn } from "./mode";
 
 type Who = { name: string; role: Role } | { locked: Date } | undefined;
 
@@ -25,8 +25,7 @@ async function checkBasic(sql: Sql, request: NextRequest, name: string, password
   if (locked) return { locked };
   const user = await checkUserPassword(sql, name, password);
   if (user) return user;
-  const admin = process.env.ADMIN_PASSWORD;
-  if (admin && name === BOOTSTRAP_USER && safeEqual(password, admin) && !(await hasUsers(sql))) return { name, role: "operator" };
+  if (await isBootstrapSignIn(sql, name, password)) return { name, role: "operator" };
   await recordSignInFailure(sql, keys);
   return undefined;
 }

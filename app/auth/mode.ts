@@ -1,5 +1,6 @@
 /** Whether this dashboard asks for sign-in, and the requester's address, as the proxy and the sign-in form see them. */
-import { isAuthRequired } from "@/lib/auth/policy";
+import { BOOTSTRAP_USER, isAuthRequired } from "@/lib/auth/policy";
+import { safeEqual } from "@/lib/auth/secret";
 import { isLoopbackHost } from "@/lib/env";
 import type { Sql } from "@/lib/store/infra/sql";
 import { hasUsers } from "@/lib/store/users";
@@ -20,4 +21,10 @@ export async function isAuthOn(sql: Sql): Promise<boolean> {
  */
 export function clientAddress(headers: Headers): string {
   return headers.get("x-forwarded-for")?.split(",")[0].trim() || headers.get("x-real-ip") || "unknown";
+}
+
+/** True when `name` and `password` are `admin` and ADMIN_PASSWORD while no user exists (compared in constant time). */
+export async function isBootstrapSignIn(sql: Sql, name: string, password: string): Promise<boolean> {
+  const admin = process.env.ADMIN_PASSWORD;
+  return Boolean(admin) && name === BOOTSTRAP_USER && safeEqual(password, admin!) && !(await hasUsers(sql));
 }

@@ -79,9 +79,12 @@ export async function runUser(argv: string[]): Promise<number> {
     const { positionals } = parseArgs({ args: rest, options: {}, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new UsageError("give one user name: focuscrawl user remove NAME");
     return withSql(async (sql) => {
-      if (await removeUser(sql, positionals[0])) return console.log(`user ${positionals[0]} removed`), 0;
-      console.error(`focuscrawl user remove: there is no user "${positionals[0]}" (see focuscrawl user list)`);
-      return 1;
+      if (!(await removeUser(sql, positionals[0]))) {
+        console.error(`focuscrawl user remove: there is no user "${positionals[0]}" (see focuscrawl user list)`);
+        return 1;
+      }
+      console.log(`user ${positionals[0]} removed`);
+      return 0;
     });
   }
   throw new UsageError(`unknown subcommand "${sub ?? ""}": use user add, user password, user list or user remove`);
@@ -96,7 +99,10 @@ export async function runToken(argv: string[]): Promise<number> {
     const user = values.user;
     return withSql(async (sql) => {
       const r = await createApiToken(sql, user, values.label ?? "");
-      if (!r.ok) return console.error(`focuscrawl token add: ${r.message}`), 1;
+      if (!r.ok) {
+        console.error(`focuscrawl token add: ${r.message}`);
+        return 1;
+      }
       console.error(`token ${r.id} for ${user}; send it as "Authorization: Bearer <token>". It is shown only now:`);
       console.log(r.token);
       return 0;
@@ -113,9 +119,12 @@ export async function runToken(argv: string[]): Promise<number> {
   if (sub === "revoke") {
     if (positionals.length !== 1) throw new UsageError("give the token's id (see focuscrawl token list) or the token: focuscrawl token revoke ID");
     return withSql(async (sql) => {
-      if (await revokeApiToken(sql, positionals[0])) return console.log("token revoked"), 0;
-      console.error("focuscrawl token revoke: no such token (see focuscrawl token list)");
-      return 1;
+      if (!(await revokeApiToken(sql, positionals[0]))) {
+        console.error("focuscrawl token revoke: no such token (see focuscrawl token list)");
+        return 1;
+      }
+      console.log("token revoked");
+      return 0;
     });
   }
   throw new UsageError(`unknown subcommand "${sub ?? ""}": use token add, token list or token revoke`);

@@ -1,12 +1,11 @@
 import type { NextRequest } from "next/server";
-import { BOOTSTRAP_USER, isSecureRequest, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
+import { isSecureRequest, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
 import { attemptKeys } from "@/lib/auth/rate-limit";
-import { safeEqual } from "@/lib/auth/secret";
 import { getSql, type Sql } from "@/lib/store/infra/sql";
 import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
 import { createSession } from "@/lib/store/sessions";
-import { checkUserPassword, createFirstUser, hasUsers, type UserInfo } from "@/lib/store/users";
-import { clientAddress } from "@/app/auth/mode";
+import { checkUserPassword, createFirstUser, type UserInfo } from "@/lib/store/users";
+import { clientAddress, isBootstrapSignIn } from "@/app/auth/mode";
 import { seeOther } from "@/app/auth/redirect";
 
 export const dynamic = "force-dynamic";
@@ -15,9 +14,7 @@ export const dynamic = "force-dynamic";
 async function signIn(sql: Sql, name: string, password: string): Promise<UserInfo | undefined> {
   const user = await checkUserPassword(sql, name, password);
   if (user) return user;
-  const admin = process.env.ADMIN_PASSWORD;
-  if (!admin || name !== BOOTSTRAP_USER || !safeEqual(password, admin) || (await hasUsers(sql))) return undefined;
-  return createFirstUser(sql, name, password);
+  return (await isBootstrapSignIn(sql, name, password)) ? createFirstUser(sql, name, password) : undefined;
 }
 
 /** The sign-in form's target: a session cookie and the page asked for, or back to /login with the reason. */
