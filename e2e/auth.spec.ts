@@ -186,6 +186,11 @@ test("a viewer sees a job without its buttons and is refused a stop; an operator
     await page.screenshot({ path: path.join(SHOTS_DIR, "job-viewer-zh-390.png") });
     await page.setViewportSize({ width: 1280, height: 720 });
   }
+  await page.goto(`${base}/`);
+  await expect(page.locator(`a[href="/jobs/${id}"]`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "新建任务", exact: true })).toHaveCount(0);
+  await page.goto(`${base}/topics`);
+  await expect(page.getByRole("link", { name: "新建主题", exact: true })).toHaveCount(0);
   const stop = await page.request.post(`${base}/api/jobs/${id}/actions`, { data: { action: "stop" } });
   expect(stop.status()).toBe(403);
   // A server action is a POST to the page's address: refused as well.
@@ -210,4 +215,13 @@ test("the sign-in page in English and at 390 px", async ({ browser }) => {
     if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `login-${lang}-${width}.png`), fullPage: true });
     await context.close();
   }
+});
+
+test("the shared loopback dashboard without users stays open, and its sign-in page says so", async ({ page, request }) => {
+  expect((await request.get("/api/jobs")).status()).toBe(200);
+  await page.goto("/login");
+  await expect(page.getByTestId("login-open")).toContainText("focuscrawl user add");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("signed-in")).toHaveCount(0);
 });
