@@ -70,6 +70,9 @@ test.afterAll(async () => {
     app.kill("SIGTERM");
     await exited;
   }
+  const admin = openSql(withDatabase(sharedUrl, "postgres"), { max: 1 });
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin.end();
 });
 
 async function signIn(page: Page, who: { name: string; password: string }) {
