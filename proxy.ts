@@ -1,19 +1,13 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
+import { authorize } from "./app/auth/gate";
 
 /**
- * When ADMIN_PASSWORD is set (required to bind beyond loopback), every request needs HTTP
- * basic auth with any user name and that password.
+ * Every request but static files: sign-in and roles (app/auth/gate.ts). Sign-in is required
+ * beyond loopback, with ADMIN_PASSWORD set, or once any user exists; API writes and server
+ * actions need the operator role.
  */
 export function proxy(request: NextRequest) {
-  const password = process.env.ADMIN_PASSWORD;
-  if (!password) return NextResponse.next();
-  const header = request.headers.get("authorization") ?? "";
-  const [scheme, encoded] = header.split(" ");
-  if (scheme === "Basic" && encoded) {
-    const decoded = Buffer.from(encoded, "base64").toString("utf8");
-    if (decoded.slice(decoded.indexOf(":") + 1) === password) return NextResponse.next();
-  }
-  return new NextResponse("authentication required", { status: 401, headers: { "www-authenticate": 'Basic realm="FocusCrawl"' } });
+  return authorize(request);
 }
 
 export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };

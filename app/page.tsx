@@ -3,6 +3,7 @@ import { listJobs } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getT } from "./i18n";
 import { StatusBadge } from "./components/status-badge";
+import { canOperate } from "./auth/current";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ export default async function JobsPage() {
     <section>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-xl font-semibold">{t("jobsTitle")}</h1>
-        <Link href="/jobs/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{t("navNewJob")}</Link>
+        {await canOperate() && <Link href="/jobs/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{t("navNewJob")}</Link>}
       </div>
       {jobs.length === 0 ? (
         <p className="text-slate-500">{t("jobsEmpty")}</p>

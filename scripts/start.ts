@@ -11,6 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseUnreachableError, openDatabase } from "../lib/store/infra/connect";
 import { EnvError, isLoopbackHost, loadEnv } from "../lib/env";
+import { openSql } from "../lib/store/infra/sql";
+import { hasUsers } from "../lib/store/users";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -98,6 +100,16 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** True when someone can sign in: then the dashboard may listen beyond loopback without ADMIN_PASSWORD. */
+async function hasAnyUser(url: string): Promise<boolean> {
+  const sql = openSql(url, { max: 1, app: "focuscrawl-start" });
+  try {
+    return await hasUsers(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 async function main() {
   let env;
   try {
@@ -105,13 +117,15 @@ async function main() {
   } catch (err) {
     fail((err as EnvError).message);
   }
-  if (!isLoopbackHost(env.HOST) && !env.ADMIN_PASSWORD) {
-    fail(`HOST=${env.HOST} exposes the dashboard beyond this machine: set ADMIN_PASSWORD too (or use HOST=127.0.0.1).`);
-  }
   let db = await openDatabase(env, say).catch((err) => {
     if (err instanceof DatabaseUnreachableError) fail(err.message);
     throw err;
   });
+  if (!isLoopbackHost(env.HOST) && !env.ADMIN_PASSWORD && !(await hasAnyUser(db.url))) {
+    await db.stop();
+    fail(`HOST=${env.HOST} exposes the dashboard beyond this machine: set ADMIN_PASSWORD too, or first add a user `
+      + "(npx focuscrawl user add NAME --role operator), or use HOST=127.0.0.1.");
+  }
   await buildIfNeeded().catch(async (err) => {
     await db.stop();
     throw err;

@@ -9,12 +9,14 @@ import { deploymentAddressPolicy } from "@/lib/env";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 import { localizeFieldErrors } from "@/lib/i18n/errors";
 import { getT } from "../i18n";
+import { requireOperator } from "../auth/current";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
 export interface CreateJobState { errors?: FieldErrors; values?: Record<string, string> }
 
 /** Validate and create a job, then open it; invalid input writes nothing and comes back with errors. */
 export async function createJobAction(_prev: CreateJobState, form: FormData): Promise<CreateJobState> {
+  await requireOperator();
   // "No saved topic" in the picker is an empty topicId: the job's topic then comes from its keywords and classes.
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => !k.startsWith("$") && !(k === "topicId" && v === "")).map(([k, v]) => [k, String(v)]));
   const input = parseJobInput(values, { isRefused: deploymentAddressPolicy() });
@@ -33,6 +35,7 @@ export async function createJobAction(_prev: CreateJobState, form: FormData): Pr
 
 /** Pause, resume or stop a job from its page. */
 export async function controlJobAction(form: FormData): Promise<void> {
+  await requireOperator();
   const id = Number(form.get("jobId"));
   const action = String(form.get("action")) as JobAction;
   if (!Number.isInteger(id) || !["pause", "resume", "stop"].includes(action)) return;
@@ -45,6 +48,7 @@ export interface RefineTopicState { error?: RefineFailure; added?: string[]; pag
 
 /** Refine a job's topic from its own pages (the judged-relevant ones first, then the best-scoring). */
 export async function refineTopicAction(_prev: RefineTopicState, form: FormData): Promise<RefineTopicState> {
+  await requireOperator();
   const id = Number(form.get("jobId"));
   const pages = Number(form.get("pages"));
   const r = await refineJobTopic(getSql(), id, { pages });

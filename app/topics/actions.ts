@@ -8,9 +8,11 @@ import { duplicateTopic, setTopicArchived } from "@/lib/store/topic-library";
 import { parseTopicFile } from "@/lib/topic/topic-file";
 import { buildFromBody } from "../api/topic-input";
 import { getT } from "../i18n";
+import { requireOperator } from "../auth/current";
 
 /** Archive or unarchive a topic from the library. */
 export async function archiveTopicAction(form: FormData): Promise<void> {
+  await requireOperator();
   const id = Number(form.get("topicId"));
   if (!Number.isInteger(id)) return;
   await setTopicArchived(getPrisma(), id, form.get("archive") === "1");
@@ -19,6 +21,7 @@ export async function archiveTopicAction(form: FormData): Promise<void> {
 
 /** Copy a topic's current version as a new topic named "NAME (copy)". */
 export async function duplicateTopicAction(form: FormData): Promise<void> {
+  await requireOperator();
   const id = Number(form.get("topicId"));
   if (!Number.isInteger(id)) return;
   const { locale } = await getT();
@@ -31,6 +34,7 @@ export interface ImportTopicState { errors?: string[]; imported?: string }
 
 /** Import a topic file (validated, rebuilt from its definition); a bad file saves nothing and says why. */
 export async function importTopicAction(_prev: ImportTopicState, form: FormData): Promise<ImportTopicState> {
+  await requireOperator();
   const { locale } = await getT();
   const m = topicMessages(locale);
   const file = form.get("file");

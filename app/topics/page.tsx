@@ -5,6 +5,7 @@ import { listTopicLibrary } from "@/lib/store/topic-library";
 import { getT } from "../i18n";
 import { archiveTopicAction, duplicateTopicAction } from "./actions";
 import { ImportTopicForm } from "./import-form";
+import { canOperate } from "../auth/current";
 
 export const dynamic = "force-dynamic";
 
@@ -16,11 +17,13 @@ export default async function TopicsPage({ searchParams }: { searchParams: Promi
   const { locale } = await getT();
   const m = topicMessages(locale);
   const topics = await listTopicLibrary(getPrisma(), { includeArchived });
+  // Viewers see the library and can export; what changes it is for operators (the server refuses it to viewers too).
+  const isOperator = await canOperate();
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">{m.libraryTitle}</h1>
-        <Link href="/topics/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{m.newTopic}</Link>
+        {isOperator && <Link href="/topics/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{m.newTopic}</Link>}
         <Link href={includeArchived ? "/topics" : "/topics?archived=1"} className="ml-auto text-sm text-teal-800 underline">
           {includeArchived ? m.hideArchived : m.showArchived}
         </Link>
@@ -45,22 +48,24 @@ export default async function TopicsPage({ searchParams }: { searchParams: Promi
               </dd>
             </dl>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Link href={`/jobs/new?topicId=${t.id}`} className={button}>{m.startCrawl}</Link>
-              <Link href={`/topics/${t.id}/edit`} className={button}>{m.edit}</Link>
-              <form action={duplicateTopicAction}>
-                <input type="hidden" name="topicId" value={t.id} /><input type="hidden" name="name" value={t.name} />
-                <button type="submit" className={button}>{m.duplicate}</button>
-              </form>
-              <form action={archiveTopicAction}>
-                <input type="hidden" name="topicId" value={t.id} /><input type="hidden" name="archive" value={t.archivedAt ? "0" : "1"} />
-                <button type="submit" className={button}>{t.archivedAt ? m.unarchive : m.archive}</button>
-              </form>
+              {isOperator && <>
+                <Link href={`/jobs/new?topicId=${t.id}`} className={button}>{m.startCrawl}</Link>
+                <Link href={`/topics/${t.id}/edit`} className={button}>{m.edit}</Link>
+                <form action={duplicateTopicAction}>
+                  <input type="hidden" name="topicId" value={t.id} /><input type="hidden" name="name" value={t.name} />
+                  <button type="submit" className={button}>{m.duplicate}</button>
+                </form>
+                <form action={archiveTopicAction}>
+                  <input type="hidden" name="topicId" value={t.id} /><input type="hidden" name="archive" value={t.archivedAt ? "0" : "1"} />
+                  <button type="submit" className={button}>{t.archivedAt ? m.unarchive : m.archive}</button>
+                </form>
+              </>}
               <a href={`/api/topics/${t.id}/export`} download className={button}>{m.exportJson}</a>
             </div>
           </li>
         ))}
       </ul>
-      <ImportTopicForm m={m} />
+      {isOperator && <ImportTopicForm m={m} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { runTestWeb, TESTWEB_USAGE } from "./testweb";
 import { REALWEB_USAGE, runRealWeb } from "./realweb";
 import { runMigrate } from "./migrate";
 import { runScore, runTopic, TOPIC_USAGE } from "./topic";
+import { runToken, runUser, USERS_USAGE } from "./users";
 
 const USAGE = `usage: focuscrawl <command> [options]
 
@@ -23,6 +24,8 @@ commands:
   migrate   apply pending database migrations
   export    write a job's pages to a CSV, JSON Lines or WARC file
   reindex   give search vectors to pages stored before full-text search existed
+  user      add, list or remove the people who sign in to the dashboard (roles operator, viewer)
+  token     add, list or revoke API tokens for scripts
 
 ${CRAWL_USAGE}
 
@@ -36,11 +39,13 @@ ${EXPORT_USAGE}
 
 ${REINDEX_USAGE}
 
-${REALWEB_USAGE}`;
+${REALWEB_USAGE}
+
+${USERS_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, realweb: runRealWeb, migrate: runMigrate,
-  export: runExport, reindex: runReindex,
+  export: runExport, reindex: runReindex, user: runUser, token: runToken,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */

@@ -3,12 +3,15 @@ import { json } from "@/app/json";
 
 export const dynamic = "force-dynamic";
 
-/** Liveness with the database: {"ok":true} only when a query answers. */
+/**
+ * Liveness with the database, answered without credentials (the start script and load
+ * balancers poll it): {"ok":true}, or 503 {"ok":false,"down":"database"} and nothing more.
+ */
 export async function GET() {
   try {
     await getPrisma().$queryRaw`select 1`;
     return json({ ok: true });
-  } catch (err) {
-    return json({ ok: false, error: `database unreachable: ${(err as Error).message}` }, { status: 503 });
+  } catch {
+    return json({ ok: false, down: "database" }, { status: 503 });
   }
 }

@@ -7,6 +7,7 @@ import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { controlJobAction } from "../actions";
+import { canOperate } from "../../auth/current";
 import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
 import { RefineTopic } from "./refine-topic";
 import { JobTopic } from "./job-topic";
@@ -26,7 +27,8 @@ export default async function JobPage({ params, searchParams }: {
   const topicWords = topicLabelWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
-  const actions = job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
+  const isOperator = await canOperate();
+  const actions = !isOperator ? [] : job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
 
   return (
@@ -57,10 +59,10 @@ export default async function JobPage({ params, searchParams }: {
       </dl>
       <JobTopic m={topicMessages(locale)} snapshot={job.topicSnapshot}
         topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />
-      <RefineTopic jobId={job.id} labels={{
+      {isOperator && <RefineTopic jobId={job.id} labels={{
         title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), submit: t("refineSubmit"), done: t("refineDone"),
         errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged"), unsafe: t("refineErrUnsafe") },
-      }} />
+      }} />}
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{t("jobSettings")}</summary>
         {/* getJob hides passwords and cookie values; lists are shown one entry per line. */}

@@ -1,0 +1,50 @@
+import type { NextRequest } from "next/server";
+import { isSecureRequest, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
+import { attemptKeys } from "@/lib/auth/rate-limit";
+import { getSql, type Sql } from "@/lib/store/infra/sql";
+import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
+import { createSession } from "@/lib/store/sessions";
+import { checkUserPassword, createFirstUser, type UserInfo } from "@/lib/store/users";
+import { clientAddress, isBootstrapSignIn } from "@/app/auth/mode";
+import { seeOther } from "@/app/auth/redirect";
+
+export const dynamic = "force-dynamic";
+
+/** The user for a name and password; ADMIN_PASSWORD's first sign-in as admin creates that user (operator). */
+async function signIn(sql: Sql, name: string, password: string): Promise<UserInfo | undefined> {
+  const user = await checkUserPassword(sql, name, password);
+  if (user) return user;
+  return (await isBootstrapSignIn(sql, name, password)) ? createFirstUser(sql, name, password) : undefined;
+}
+
+/** The sign-in form's target: a session cookie and the page asked for, or back to /login with the reason. */
+export async function POST(request: NextRequest) {
+  const form = await request.formData().catch(() => new FormData());
+  const name = String(form.get("name") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const next = safeNextPath(String(form.get("next") ?? "/"));
+  const back = (error: string, until?: Date) => {
+    const query = new URLSearchParams({ error });
+    if (name) query.set("name", name);
+    if (until) query.set("until", until.toISOString());
+    if (next !== "/") query.set("next", next);
+    return seeOther(`/login?${query}`);
+  };
+  if (!name || !password) return back("missing");
+  const sql = getSql();
+  const keys = attemptKeys(name, clientAddress(request.headers));
+  const locked = await signInLockedUntil(sql, keys);
+  if (locked) return back("locked", locked);
+  const user = await signIn(sql, name, password);
+  if (!user) {
+    await recordSignInFailure(sql, keys);
+    const lockedNow = await signInLockedUntil(sql, keys);
+    return lockedNow ? back("locked", lockedNow) : back("invalid");
+  }
+  await clearSignInFailures(sql, keys.slice(0, 1));
+  const session = await createSession(sql, user.id, SESSION_TTL_MS);
+  const response = seeOther(next);
+  const isSecure = isSecureRequest(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"));
+  response.cookies.set(SESSION_COOKIE, session.id, sessionCookieOptions(isSecure));
+  return response;
+}

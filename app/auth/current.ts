@@ -1,0 +1,27 @@
+/** The requester's identity in server components and server actions. */
+import { headers } from "next/headers";
+import { authMessages } from "@/lib/i18n/auth-messages";
+import { getT } from "../i18n";
+import { readIdentity, type Identity } from "./identity";
+
+/** The identity the proxy established for this request. */
+export async function currentIdentity(): Promise<Identity> {
+  return readIdentity(await headers());
+}
+
+/** True when the requester may change things (shows operator-only buttons). */
+export async function canOperate(): Promise<boolean> {
+  return (await currentIdentity()).role === "operator";
+}
+
+/** Thrown by a server action a viewer calls; the message says how to get the right. */
+export class ForbiddenError extends Error {}
+
+/**
+ * Refuse a server action to a viewer. The proxy already answers a viewer's POST with 403; this
+ * keeps each action safe on its own.
+ */
+export async function requireOperator(): Promise<void> {
+  if (await canOperate()) return;
+  throw new ForbiddenError(authMessages((await getT()).locale).forbidden);
+}

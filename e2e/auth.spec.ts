@@ -1,0 +1,230 @@
+/**
+ * Sign-in, roles and API tokens on a second dashboard of its own (the shared one stays open, as
+ * a loopback dashboard without users is): its own database, ADMIN_PASSWORD set (so the start
+ * script's health wait must pass without credentials), then users made with the CLI.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { openSql, type Sql } from "../lib/store/infra/sql";
+import { runCliWithInput } from "../lib/testing/cli-input";
+import { withDatabase } from "../lib/testing/db";
+import { freePort } from "../lib/testing/net";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const sharedUrl = process.env.E2E_DATABASE_URL ?? "";
+const dbName = `${new URL(sharedUrl || "postgresql://x/none").pathname.slice(1)}_auth`;
+const dbUrl = withDatabase(sharedUrl || "postgresql://x/none", dbName);
+const OPERATOR = { name: "ops", password: "operator-pass-1" };
+const VIEWER = { name: "reader", password: "viewer-pass-1" };
+const ADMIN_PASSWORD = "bootstrap-secret-1";
+const SHOTS_DIR = process.env.AUTH_SHOTS_DIR;
+
+let app: ChildProcess | undefined;
+let base = "";
+let sql: Sql;
+const tokens = { operator: "", viewer: "" };
+
+test.describe.configure({ mode: "serial" });
+
+async function cli(args: string[], input = ""): Promise<string> {
+  const r = await runCliWithInput(args, dbUrl, input);
+  if (r.code !== 0) throw new Error(`focuscrawl ${args.join(" ")} failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(300_000);
+  if (SHOTS_DIR) fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const admin = withDatabase(sharedUrl, "postgres");
+  const drop = openSql(admin, { max: 1 });
+  await drop.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await drop.end();
+  await ensureDatabase(admin, dbName);
+
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  app = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "start.ts")], {
+    cwd: ROOT, stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD,
+      ALLOW_PRIVATE_NETWORKS: "1", CRAWL_RESOLVE: `*=127.0.0.1:${process.env.E2E_TESTWEB_PORT ?? 8701}` },
+  });
+  // The start script announces the address only once /api/health answered: with a password set, that needs a public health check.
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    app!.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (out.includes(`FocusCrawl is running at ${base}`)) resolve();
+    });
+    app!.once("exit", (code) => reject(new Error(`the second dashboard exited (${code}) before it was ready:\n${out}`)));
+  });
+  sql = openSql(dbUrl, { max: 1, app: "focuscrawl-e2e-auth" });
+});
+
+test.afterAll(async () => {
+  await sql?.end();
+  if (app && app.exitCode === null) {
+    const exited = new Promise((r) => app!.once("exit", r));
+    app.kill("SIGTERM");
+    await exited;
+  }
+  const admin = openSql(withDatabase(sharedUrl, "postgres"), { max: 1 });
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin.end();
+});
+
+async function signIn(page: Page, who: { name: string; password: string }) {
+  await page.getByLabel("用户名").fill(who.name);
+  await page.getByLabel("密码").fill(who.password);
+  await page.getByRole("button", { name: "登录" }).click();
+}
+
+const basicAuth = (name: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}` });
+
+test("health is public; while no user exists ADMIN_PASSWORD signs in as admin, and the first sign-in creates admin", async ({ page }) => {
+  const health = await fetch(`${base}/api/health`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toEqual({ ok: true });
+  const anonymous = await fetch(`${base}/api/jobs`);
+  expect(anonymous.status).toBe(401);
+  expect((await anonymous.json()).error).toContain("focuscrawl token add");
+  const forged = await fetch(`${base}/api/jobs`, { headers: { "x-focuscrawl-role": "operator", "x-focuscrawl-user": "ops" } });
+  expect(forged.status).toBe(401);
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("admin", ADMIN_PASSWORD) })).status).toBe(200);
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("someone", ADMIN_PASSWORD) })).status).toBe(401);
+
+  await page.goto(`${base}/login`);
+  await expect(page.getByTestId("login-bootstrap")).toBeVisible();
+  await signIn(page, { name: "admin", password: ADMIN_PASSWORD });
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(page.getByTestId("signed-in")).toHaveText("admin（操作员）");
+  expect([...await sql`select name, role from users`]).toEqual([{ name: "admin", role: "operator" }]);
+
+  await cli(["user", "add", OPERATOR.name, "--role", "operator", "--password-stdin"], OPERATOR.password);
+  await cli(["user", "add", VIEWER.name, "--role", "viewer", "--password-stdin"], VIEWER.password);
+  tokens.operator = await cli(["token", "add", "--user", OPERATOR.name]);
+  tokens.viewer = await cli(["token", "add", "--user", VIEWER.name]);
+  await cli(["user", "remove", "admin"]);
+  // Once users exist, ADMIN_PASSWORD is no way in; a user's own password is (basic auth for scripts).
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("admin", ADMIN_PASSWORD) })).status).toBe(401);
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth(OPERATOR.name, OPERATOR.password) })).status).toBe(200);
+  await page.goto(`${base}/`);
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+});
+
+test("a page redirects to the sign-in form; a wrong password says how to fix it; sign-in and sign-out", async ({ page, context }) => {
+  await page.goto(`${base}/jobs/new`);
+  await expect(page).toHaveURL(`${base}/login?next=%2Fjobs%2Fnew`);
+  await expect(page.getByRole("heading", { name: "登录 FocusCrawl" })).toBeVisible();
+  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, "login-zh-1280.png"), fullPage: true });
+
+  await signIn(page, { name: OPERATOR.name, password: "not-the-password" });
+  await expect(page.getByTestId("login-error")).toContainText("用户名或密码不正确");
+  await expect(page.getByLabel("用户名")).toHaveValue(OPERATOR.name);
+  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, "login-zh-1280-error.png"), fullPage: true });
+  expect(await context.cookies(base)).toEqual([]);
+  const keys = (await sql`select key from login_attempts where failures > 0 order by key`).map((r) => r.key);
+  expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/^addr:(::ffff:)?127\.0\.0\.1$/), "user:ops"]));
+
+  await page.getByLabel("密码").fill(OPERATOR.password);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(`${base}/jobs/new`);
+  await expect(page.getByTestId("signed-in")).toHaveText("ops（操作员）");
+  const [cookie] = await context.cookies(base);
+  expect(cookie).toMatchObject({ name: "focuscrawl_session", httpOnly: true, sameSite: "Lax", secure: false });
+  const [{ n }] = await sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.name = ${OPERATOR.name}`;
+  expect(n).toBe(1);
+
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await expect(page).toHaveURL(`${base}/login`);
+  const [{ left }] = await sql`select count(*)::int as left from sessions`;
+  expect(left).toBe(0);
+  await page.goto(`${base}/`);
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+});
+
+test("API tokens act with their owner's role: an operator's creates a job, a viewer's reads but cannot stop it", async () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+  const created = await fetch(`${base}/api/jobs`, {
+    method: "POST", headers: bearer(tokens.operator),
+    body: JSON.stringify({ keywords: "计算机,软件", seeds: ["http://portal.test/"], maxPages: 200, minDelayMs: 2000 }),
+  });
+  expect(created.status).toBe(201);
+  const { job } = await created.json();
+  const paused = await fetch(`${base}/api/jobs/${job.id}/actions`, { method: "POST", headers: bearer(tokens.operator), body: JSON.stringify({ action: "pause" }) });
+  expect(paused.status).toBe(200);
+
+  const read = await fetch(`${base}/api/jobs/${job.id}`, { headers: bearer(tokens.viewer) });
+  expect(read.status).toBe(200);
+  const stop = await fetch(`${base}/api/jobs/${job.id}/actions`, { method: "POST", headers: bearer(tokens.viewer), body: JSON.stringify({ action: "stop" }) });
+  expect(stop.status).toBe(403);
+  expect((await stop.json()).error).toContain("viewer role");
+  const wrong = await fetch(`${base}/api/jobs`, { headers: bearer(`${tokens.viewer.slice(0, -1)}x`) });
+  expect(wrong.status).toBe(401);
+  const [row] = await sql`select status from jobs where id = ${job.id}`;
+  expect(row.status).toBe("paused");
+});
+
+test("a viewer sees a job without its buttons and is refused a stop; an operator sees them", async ({ page }) => {
+  const [{ id }] = await sql`select max(id)::int as id from jobs`;
+  await page.goto(`${base}/jobs/${id}`);
+  await signIn(page, OPERATOR);
+  await expect(page).toHaveURL(`${base}/jobs/${id}`);
+  await expect(page.getByRole("button", { name: "停止", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "新建任务", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "退出登录" }).click();
+
+  await page.goto(`${base}/jobs/${id}`);
+  await signIn(page, VIEWER);
+  await expect(page).toHaveURL(`${base}/jobs/${id}`);
+  await expect(page.getByTestId("signed-in")).toHaveText("reader（只读）");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`#${id}`);
+  await expect(page.getByRole("button", { name: "停止", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "继续", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "新建任务", exact: true })).toHaveCount(0);
+  if (SHOTS_DIR) {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS_DIR, "job-viewer-zh-390.png") });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+  await page.goto(`${base}/`);
+  await expect(page.locator(`a[href="/jobs/${id}"]`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "新建任务", exact: true })).toHaveCount(0);
+  await page.goto(`${base}/topics`);
+  await expect(page.getByRole("link", { name: "新建主题", exact: true })).toHaveCount(0);
+  const stop = await page.request.post(`${base}/api/jobs/${id}/actions`, { data: { action: "stop" } });
+  expect(stop.status()).toBe(403);
+  // A server action is a POST to the page's address: refused as well.
+  const action = await page.request.post(`${base}/jobs/${id}`, { headers: { "next-action": "0".repeat(40) }, form: { jobId: String(id), action: "stop" } });
+  expect(action.status()).toBe(403);
+  const [row] = await sql`select status from jobs where id = ${id}`;
+  expect(row.status).toBe("paused");
+});
+
+test("the sign-in page in English and at 390 px", async ({ browser }) => {
+  for (const [lang, width] of [["en", 1280], ["en", 390], ["zh-CN", 390]] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    await context.addCookies([{ name: "lang", value: lang, url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/login?error=invalid&name=ops`);
+    const heading = lang === "en" ? "Sign in to FocusCrawl" : "登录 FocusCrawl";
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(page.getByTestId("login-error")).toContainText(lang === "en" ? "Wrong user name or password" : "用户名或密码不正确");
+    if (lang === "en") await expect(page.getByLabel("User name")).toHaveValue("ops");
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `login-${lang}-${width}.png`), fullPage: true });
+    await context.close();
+  }
+});
+
+test("the shared loopback dashboard without users stays open, and its sign-in page says so", async ({ page, request }) => {
+  expect((await request.get("/api/jobs")).status()).toBe(200);
+  await page.goto("/login");
+  await expect(page.getByTestId("login-open")).toContainText("focuscrawl user add");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("signed-in")).toHaveCount(0);
+});

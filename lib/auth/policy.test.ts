@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseAuthorization } from "./credentials";
+import { isAuthRequired, isPublicPath, isSecureRequest, isValidUserName, safeNextPath, sessionCookieOptions } from "./policy";
+import { hasRole, isRole, requiredRole } from "./roles";
+
+test("sign-in is off only on loopback with no password and no users", () => {
+  const rows: [boolean, boolean, boolean, boolean][] = [
+    [true, false, false, false], [false, false, false, true], [true, true, false, true], [true, false, true, true], [false, true, true, true],
+  ];
+  for (const [isLoopback, hasAdminPassword, hasUsers, want] of rows) {
+    assert.equal(isAuthRequired({ isLoopback, hasAdminPassword, hasUsers }), want, JSON.stringify({ isLoopback, hasAdminPassword, hasUsers }));
+  }
+});
+
+test("reads need a viewer; every write needs an operator except signing out", () => {
+  const rows: [string, string, string][] = [
+    ["GET", "/api/jobs", "viewer"], ["HEAD", "/", "viewer"], ["GET", "/api/jobs/1/export", "viewer"],
+    ["POST", "/api/jobs", "operator"], ["POST", "/api/jobs/1/actions", "operator"], ["PUT", "/api/jobs/1/pages/2/judgement", "operator"],
+    ["DELETE", "/api/topics/1", "operator"], ["POST", "/jobs/1", "operator"], ["post", "/compare", "operator"],
+    ["POST", "/api/auth/logout", "viewer"],
+  ];
+  for (const [method, path, want] of rows) assert.equal(requiredRole(method, path), want, `${method} ${path}`);
+  assert.equal(hasRole("operator", "operator"), true);
+  assert.equal(hasRole("operator", "viewer"), true);
+  assert.equal(hasRole("viewer", "viewer"), true);
+  assert.equal(hasRole("viewer", "operator"), false);
+  assert.equal(isRole("operator"), true);
+  assert.equal(isRole("admin"), false);
+});
+
+test("only the sign-in page, its form and the health check are public", () => {
+  for (const p of ["/login", "/api/health", "/api/auth/login"]) assert.equal(isPublicPath(p), true, p);
+  for (const p of ["/", "/api/jobs", "/login/x", "/api/health/x", "/api/auth/logout", "/jobs/1"]) assert.equal(isPublicPath(p), false, p);
+});
+
+test("the cookie is Secure behind TLS, directly or as a proxy reports it", () => {
+  assert.equal(isSecureRequest("https:", null), true);
+  assert.equal(isSecureRequest("http:", "https"), true);
+  assert.equal(isSecureRequest("http:", "HTTPS, http"), true);
+  assert.equal(isSecureRequest("http:", "http"), false);
+  assert.equal(isSecureRequest("http:", null), false);
+  assert.deepEqual(sessionCookieOptions(true, 60_000), { httpOnly: true, sameSite: "lax", secure: true, path: "/", maxAge: 60 });
+});
+
+test("after sign-in only paths of this site are followed", () => {
+  const rows: [string | null, string][] = [
+    ["/jobs/3?x=1", "/jobs/3?x=1"], [null, "/"], ["", "/"], ["//evil.example/", "/"], ["https://evil.example/", "/"],
+    ["/\\evil.example", "/"], ["/login?next=/login", "/"], ["/a\r\nSet-Cookie: x", "/"],
+  ];
+  for (const [next, want] of rows) assert.equal(safeNextPath(next), want, String(next));
+});
+
+test("user names: letters (any script), digits and . _ @ -, up to 64", () => {
+  for (const ok of ["admin", "li.ming", "张伟", "a@b-c_d"]) assert.equal(isValidUserName(ok), true, ok);
+  for (const bad of ["", "a b", "x".repeat(65), "a:b", "a/b"]) assert.equal(isValidUserName(bad), false, bad);
+});
+
+test("Authorization headers: Bearer, Basic (password may hold colons), else malformed or none", () => {
+  const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;
+  assert.deepEqual(parseAuthorization(null), { kind: "none" });
+  assert.deepEqual(parseAuthorization("Bearer fct_abc"), { kind: "bearer", token: "fct_abc" });
+  assert.deepEqual(parseAuthorization("bearer  fct_abc"), { kind: "bearer", token: "fct_abc" });
+  assert.deepEqual(parseAuthorization(basic("ops:pa:ss")), { kind: "basic", name: "ops", password: "pa:ss" });
+  assert.deepEqual(parseAuthorization(basic("nocolon")), { kind: "malformed" });
+  assert.deepEqual(parseAuthorization("Digest x=y"), { kind: "malformed" });
+  assert.deepEqual(parseAuthorization("Bearer"), { kind: "malformed" });
+});

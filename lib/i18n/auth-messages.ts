@@ -1,0 +1,43 @@
+/** Interface text of signing in and out and of roles, in Simplified Chinese and English. */
+import type { Locale } from "./messages";
+
+const zh = {
+  loginTitle: "登录 FocusCrawl",
+  loginIntro: "请用管理员为你创建的用户名和密码登录。",
+  loginName: "用户名",
+  loginPassword: "密码",
+  loginSubmit: "登录",
+  loginErrorInvalid: "用户名或密码不正确。请检查大小写和键盘输入法后重试；忘记密码请联系管理员用 focuscrawl user password 命令重新设置。",
+  loginErrorMissing: "请填写用户名和密码。",
+  loginErrorLocked: "登录失败次数过多，已暂时锁定。请在 {time} 之后再试，或联系管理员。",
+  loginOpen: "本控制台只在本机（127.0.0.1）访问且尚未创建用户，因此无需登录。要启用登录，请运行 focuscrawl user add 名称 --role operator。",
+  loginBootstrap: "首次登录：还没有任何用户，请用用户名 admin 和 ADMIN_PASSWORD 的值登录；登录后会创建用户 admin（操作员）。",
+  logout: "退出登录",
+  signedInAs: "{name}（{role}）",
+  roleViewer: "只读",
+  roleOperator: "操作员",
+  forbidden: "你的角色是只读（viewer），不能修改任务、主题或对比。请让管理员把你的角色设为 operator。",
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  loginTitle: "Sign in to FocusCrawl",
+  loginIntro: "Sign in with the user name and password your administrator created for you.",
+  loginName: "User name",
+  loginPassword: "Password",
+  loginSubmit: "Sign in",
+  loginErrorInvalid: "Wrong user name or password. Check upper and lower case and the keyboard's input mode, then try again; if you forgot the password, ask your administrator to set a new one with focuscrawl user password.",
+  loginErrorMissing: "Enter your user name and password.",
+  loginErrorLocked: "Too many failed sign-ins: signing in is paused. Try again after {time}, or ask your administrator.",
+  loginOpen: "This dashboard is reachable only from this machine (127.0.0.1) and has no users yet, so no sign-in is needed. To turn sign-in on, run focuscrawl user add NAME --role operator.",
+  loginBootstrap: "First sign-in: no user exists yet, so sign in as admin with the value of ADMIN_PASSWORD; this creates the user admin (operator).",
+  logout: "Sign out",
+  signedInAs: "{name} ({role})",
+  roleViewer: "viewer",
+  roleOperator: "operator",
+  forbidden: "Your role is viewer: you cannot change jobs, topics or comparisons. Ask your administrator to give you the operator role.",
+};
+
+/** The sign-in texts of `locale`. */
+export function authMessages(locale: Locale): Record<keyof typeof zh, string> {
+  return locale === "en" ? en : zh;
+}
