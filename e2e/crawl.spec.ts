@@ -7,7 +7,8 @@ test.afterAll(() => sql.end());
 const jobCount = async () => (await sql`select count(*)::int as n from jobs`)[0].n as number;
 
 test("the API: health, per-field errors for bad input with nothing written, 201 for a good job", async ({ request }) => {
-  expect(await (await request.get("/api/health")).json()).toEqual({ ok: true });
+  // The database answered and the dashboard's worker is heartbeating.
+  await expect.poll(async () => (await request.get("/api/health")).json(), { timeout: 30_000 }).toEqual({ ok: true, workers: 1 });
   const before = await jobCount();
   const bad = await request.post("/api/jobs", { data: { keywords: [], seeds: ["gopher://x.test/"], maxPages: "ten" } });
   expect(bad.status()).toBe(400);
