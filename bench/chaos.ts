@@ -1,0 +1,154 @@
+/**
+ * Chaos run: a crawl of the test web by several worker processes while workers are SIGKILLed at
+ * random and the (embedded) PostgreSQL is killed and started again, as `npm start` does when
+ * its server dies. Afterwards it checks what must hold whatever happened:
+ *   - no URL stored twice, none lost (every frontier row done, failed, skipped or pending; none
+ *     leased once the workers are gone), the page budget not overspent;
+ *   - politeness: no host was asked twice within its delay (from the test server's own log);
+ * and reports the time the crawl took to store pages again after each database kill.
+ *   npm run bench:chaos -- [--pages 3000] [--workers 3] [--kills 20] [--db-kills 2] [--delay 50]
+ * Everything runs on 127.0.0.1 in a temporary directory that is removed afterwards.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/store/infra/embedded";
+import { migrate } from "../lib/store/infra/migrate";
+import { openSql } from "../lib/store/infra/sql";
+import { freePort } from "../lib/testing/net";
+import { makeJob } from "../lib/testing/fixtures";
+import { startTestWeb } from "../lib/testweb/server";
+
+const { values } = parseArgs({ options: {
+  pages: { type: "string" }, workers: { type: "string" }, kills: { type: "string" }, "db-kills": { type: "string" }, delay: { type: "string" },
+} });
+const PAGES = Number(values.pages ?? 3000);
+const WORKERS = Number(values.workers ?? 3);
+const KILLS = Number(values.kills ?? 20);
+const DB_KILLS = Number(values["db-kills"] ?? 2);
+const DELAY_MS = Number(values.delay ?? 50);
+/** Arrival times on the test server may come this much closer than the delay (timer and scheduling jitter). */
+const JITTER_MS = 15;
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+const say = (line: string) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-chaos-"));
+const port = await freePort();
+let pg: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir, port });
+await ensureDatabase(pg.url(), "chaos");
+const url = pg.url("chaos");
+const sql = openSql(url, { max: 4 });
+await migrate(sql);
+const web = await startTestWeb({ seed: 11, pages: Math.max(2000, PAGES * 2), keepLog: true });
+const job = await makeJob(url, {
+  keywords: "计算机,网络,数据库", seeds: "http://portal.test/", maxPages: PAGES, maxDepth: 30, strategy: "best-first",
+  resolve: [`*=127.0.0.1:${web.port}`], minDelayMs: DELAY_MS,
+});
+say(`job ${job.id}: ${PAGES} pages, ${WORKERS} workers, ${KILLS} worker kills, ${DB_KILLS} database kills, delay ${DELAY_MS} ms`);
+
+const workerEnv = {
+  ...process.env, DATABASE_URL: url, ALLOW_PRIVATE_NETWORKS: "1", CRAWL_RESOLVE: `*=127.0.0.1:${web.port}`,
+  WORKER_CONCURRENCY: "8", WORKER_LEASE_MS: "5000", WORKER_HEARTBEAT_MS: "500", WORKER_STALE_AFTER_MS: "3000", WORKER_IDLE_POLL_MS: "100",
+};
+const startWorker = () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")],
+  { cwd: ROOT, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] });
+const workers: ChildProcess[] = Array.from({ length: WORKERS }, startWorker);
+
+const stored = async () => (await sql<{ n: number }[]>`select count(*)::int as n from pages where job_id = ${job.id}`)[0].n;
+const isOpen = async () => (await sql<{ s: string }[]>`select status::text as s from jobs where id = ${job.id}`)[0].s === "running";
+
+const started = Date.now();
+const killsAt = new Set(Array.from({ length: KILLS }, (_, i) => Math.round(((i + 1) * PAGES) / (KILLS + 1))));
+const dbKillsAt = Array.from({ length: DB_KILLS }, (_, i) => Math.round(((i + 1) * PAGES) / (DB_KILLS + 1.5)));
+const resumeMs: number[] = [];
+let kills = 0;
+let lastCount = 0;
+while (Date.now() - started < 30 * 60_000) {
+  await sleep(200);
+  let n: number;
+  try {
+    n = await stored();
+    if (!(await isOpen())) break;
+  } catch {
+    continue; // the database is coming back
+  }
+  for (const at of [...killsAt]) {
+    if (n >= at && lastCount < at) {
+      const i = Math.floor(Math.random() * workers.length);
+      workers[i].kill("SIGKILL");
+      workers[i] = startWorker();
+      kills++;
+      killsAt.delete(at);
+    }
+  }
+  if (dbKillsAt.length && n >= dbKillsAt[0]) {
+    dbKillsAt.shift();
+    const before = n;
+    process.kill(pg.pid, "SIGKILL");
+    const killedAt = Date.now();
+    say(`killed PostgreSQL at ${n} pages`);
+    for (let tries = 0; ; tries++) {
+      await sleep(500);
+      try {
+        pg = await startEmbeddedPostgres({ dataDir, port });
+        break;
+      } catch (err) {
+        if (tries > 60) throw err;
+      }
+    }
+    for (;;) {
+      await sleep(100);
+      const now = await stored().catch(() => before);
+      if (now > before) break;
+    }
+    resumeMs.push(Date.now() - killedAt);
+    say(`pages stored again ${resumeMs.at(-1)} ms after the kill (no person involved)`);
+  }
+  if (n !== lastCount && Math.floor(n / 500) !== Math.floor(lastCount / 500)) say(`${n} pages`);
+  lastCount = n;
+}
+const seconds = (Date.now() - started) / 1000;
+for (const w of workers) w.kill("SIGTERM");
+await Promise.all(workers.map((w) => (w.exitCode !== null ? null : new Promise((r) => w.once("exit", r)))));
+
+const [dup] = await sql<{ urls: number; frontier: number }[]>`
+  select (select count(*)::int from (select final_url from pages where job_id = ${job.id} group by 1 having count(*) > 1) x) as urls,
+    (select count(*)::int from (select frontier_id from pages where job_id = ${job.id} group by 1 having count(*) > 1) y) as frontier`;
+const states = await sql<{ status: string; n: number }[]>`select status::text, count(*)::int as n from frontier where job_id = ${job.id} group by 1 order by 1`;
+const [{ done, pages }] = await sql<{ done: number; pages: number }[]>`
+  select count(*) filter (where f.status = 'done' and p.id is null)::int as done, (select count(*)::int from pages where job_id = ${job.id}) as pages
+  from frontier f left join pages p on p.frontier_id = f.id where f.job_id = ${job.id}`;
+const [{ budget, fetched }] = await sql<{ budget: number; fetched: number }[]>`select max_pages as budget, pages_fetched as fetched from jobs where id = ${job.id}`;
+const byHost = new Map<string, number[]>();
+for (const r of web.log) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r.at]);
+let violations = 0;
+let closest = Infinity;
+for (const times of byHost.values()) {
+  times.sort((a, b) => a - b);
+  for (let i = 1; i < times.length; i++) {
+    const gap = times[i] - times[i - 1];
+    closest = Math.min(closest, gap);
+    if (gap < DELAY_MS - JITTER_MS) violations++;
+  }
+}
+const leased = states.find((s) => s.status === "leased")?.n ?? 0;
+console.log(`\n| measure | value |\n|---|---:|`);
+console.log(`| pages stored | ${pages} (budget ${budget}, counted fetched ${fetched}) |`);
+console.log(`| time | ${seconds.toFixed(0)} s |`);
+console.log(`| worker SIGKILLs | ${kills} |`);
+console.log(`| database SIGKILLs | ${resumeMs.length} (pages stored again after ${resumeMs.map((m) => `${(m / 1000).toFixed(1)} s`).join(", ") || "—"}) |`);
+console.log(`| URLs stored twice (same final URL / same frontier row) | ${dup.urls} / ${dup.frontier} |`);
+console.log(`| frontier rows by status | ${states.map((s) => `${s.status} ${s.n}`).join(", ")} |`);
+console.log(`| lost: leased rows after the run, done rows without a page | ${leased}, ${done} |`);
+console.log(`| budget overspend | ${Math.max(0, pages - budget)} |`);
+console.log(`| politeness: requests to a host closer than ${DELAY_MS} ms (−${JITTER_MS} ms jitter) | ${violations} (closest ${closest} ms) |`);
+await sql.end();
+await web.close();
+await pg.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(dup.urls + dup.frontier + leased + done + violations + Math.max(0, pages - budget) === 0 ? 0 : 1);
