@@ -5,16 +5,16 @@
 import type { Locale } from "./messages";
 
 const zh = {
-  chartsTitle: "采集曲线",
-  chartHarvestByPages: "采集率（相关/已抓取）随已抓取页数",
-  chartHarvestByTime: "采集率随时间",
+  chartsTitle: "抓取曲线",
+  chartHarvestByPages: "收割率（相关/已抓取）随已抓取页数",
+  chartHarvestByTime: "收割率随时间",
   chartPagesPerMinute: "每分钟页数",
   chartFrontier: "待抓队列（按状态）",
   chartRelevance: "已存页面的相关度分布",
   chartErrors: "失败原因（按分钟）",
   chartEmpty: "还没有数据。",
-  seriesCumulative: "累计采集率",
-  seriesWindow: "该分钟采集率",
+  seriesCumulative: "累计收割率",
+  seriesWindow: "该分钟收割率",
   seriesFetched: "已抓取",
   seriesRelevant: "相关",
   seriesFailed: "失败",
@@ -24,7 +24,7 @@ const zh = {
   axisRelevance: "相关度",
   axisPageCount: "页数",
   thresholdMark: "阈值 {t}",
-  summaryHarvest: "抓取 {fetched} 页，其中相关 {relevant} 页，累计采集率 {rate}；最近一分钟采集率 {last}。",
+  summaryHarvest: "抓取 {fetched} 页，其中相关 {relevant} 页，累计收割率 {rate}；最近一分钟收割率 {last}。",
   summaryPerMinute: "共 {minutes} 分钟；最近一分钟抓取 {last} 页，最多一分钟 {max} 页，失败共 {failed} 个。",
   summaryFrontier: "待抓队列：{list}。",
   summaryRelevance: "{total} 个已存页面；{above} 个达到阈值 {t}；最多的一档是 {bin}（{n} 页）。",
@@ -66,12 +66,11 @@ const zh = {
   colDelay: "间隔",
   colInFlight: "进行中",
   colNextFetch: "下次抓取",
-  colQueued: "已入队",
   colPending: "待抓",
   colFetched: "已抓取",
   colRelevant: "相关",
   colFailed: "失败",
-  colHarvest: "采集率",
+  colHarvest: "收割率",
   colLastError: "最近错误",
   colActions: "操作",
   robots_unknown: "未知",
@@ -128,7 +127,7 @@ const zh = {
   jobDelay: "抓取间隔（毫秒，所有未单独设定的主机）",
   apply: "应用",
   saved: "已保存。",
-  failuresBeside: "失败 {n}",
+  listSep: "，",
 };
 
 /** The keys of the monitoring text. */
@@ -196,7 +195,6 @@ const en: Record<MonitorMessageKey, string> = {
   colDelay: "Delay",
   colInFlight: "In flight",
   colNextFetch: "Next fetch",
-  colQueued: "Queued",
   colPending: "Pending",
   colFetched: "Fetched",
   colRelevant: "Relevant",
@@ -258,7 +256,7 @@ const en: Record<MonitorMessageKey, string> = {
   jobDelay: "Delay (ms, every host without its own)",
   apply: "Apply",
   saved: "Saved.",
-  failuresBeside: "{n} failed",
+  listSep: ", ",
 };
 
 /** The monitoring text in one locale. */

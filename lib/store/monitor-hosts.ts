@@ -7,7 +7,6 @@ import type { Sql } from "./infra/sql";
 /** Columns the hosts table sorts by (the URL's `sort` parameter), mapped to their SQL. */
 const SORT_SQL = {
   host: "h.host",
-  queued: "h.urls_queued",
   fetched: "h.pages_fetched",
   relevant: "h.pages_relevant",
   failed: "h.errors",
@@ -32,7 +31,7 @@ export const PENDING_COUNT_CAP = 10_000;
 export interface HostRow {
   host: string; robotsState: string; crawlDelayMs: number | null; minDelayMs: number; delayOverrideMs: number | null;
   effectiveDelayMs: number; inFlight: number; nextFetchAt: Date; isBlocked: boolean;
-  queued: number; pending: number; fetched: number; relevant: number; failed: number; lastError: string | null;
+  pending: number; fetched: number; relevant: number; failed: number; lastError: string | null;
 }
 
 /** The table's query as it arrives in the URL. */
@@ -40,7 +39,7 @@ export interface HostQuery { sort: HostSort; isDesc: boolean; search: string; sc
 
 /** Read the URL's parameters into a HostQuery, with defaults for anything missing or unknown. */
 export function parseHostQuery(p: { hsort?: string; hdir?: string; hq?: string; hpage?: string }): HostQuery {
-  const sort = HOST_SORTS.includes(p.hsort as HostSort) ? (p.hsort as HostSort) : "queued";
+  const sort = HOST_SORTS.includes(p.hsort as HostSort) ? (p.hsort as HostSort) : "fetched";
   return {
     sort, isDesc: p.hdir ? p.hdir !== "asc" : sort !== "host" && sort !== "next",
     search: (p.hq ?? "").trim().slice(0, 100),
@@ -58,7 +57,7 @@ export async function listJobHosts(sql: Sql, jobId: number, q: HostQuery): Promi
       select h.host, h.robots_state as "robotsState", h.crawl_delay_ms as "crawlDelayMs", h.min_delay_ms as "minDelayMs",
         h.delay_override_ms as "delayOverrideMs", (extract(epoch from host_delay(h.min_delay_ms, h.crawl_delay_ms)) * 1000)::int as "effectiveDelayMs",
         h.in_flight as "inFlight", h.next_fetch_at as "nextFetchAt", h.next_fetch_at = 'infinity' as "isBlocked",
-        h.urls_queued as queued, h.pages_fetched as fetched, h.pages_relevant as relevant, h.errors as failed,
+        h.pages_fetched as fetched, h.pages_relevant as relevant, h.errors as failed,
         (select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
           limit ${PENDING_COUNT_CAP}) p) as pending,
         (select f.last_error from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'failed'

@@ -8,7 +8,7 @@ import * as echarts from "echarts";
 import type { EChartsOption } from "echarts";
 
 /** Draw `option` as an SVG of `width` × `height` (scaled to the column width by CSS). */
-export function Chart({ option, label, summary, testId, width = 560, height = 240 }: {
+export function Chart({ option, label, summary, testId, width = 480, height = 240 }: {
   option: EChartsOption; label: string; summary: string; testId: string; width?: number; height?: number;
 }) {
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });

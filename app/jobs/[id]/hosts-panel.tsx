@@ -1,14 +1,14 @@
 /** The job's hosts: sortable, searchable, one bounded screen at a time, all in the URL; block a host or set its delay. */
 import Link from "next/link";
 import { getSql } from "@/lib/store/infra/sql";
-import { HOSTS_PER_SCREEN, listJobHosts, type HostQuery, type HostRow, type HostSort } from "@/lib/store/monitor-hosts";
+import { HOSTS_PER_SCREEN, listJobHosts, PENDING_COUNT_CAP, type HostQuery, type HostRow, type HostSort } from "@/lib/store/monitor-hosts";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
 import { blockHostAction, setHostDelayAction } from "./monitor-actions";
 
 const COLUMNS: [HostSort | null, keyof MonitorMessages][] = [
   ["host", "colHost"], [null, "colRobots"], ["delay", "colDelay"], ["inflight", "colInFlight"], ["next", "colNextFetch"],
-  ["queued", "colQueued"], [null, "colPending"], ["fetched", "colFetched"], ["relevant", "colRelevant"], ["failed", "colFailed"],
+  [null, "colPending"], ["fetched", "colFetched"], ["relevant", "colRelevant"], ["failed", "colFailed"],
   ["harvest", "colHarvest"], [null, "colLastError"], [null, "colActions"],
 ];
 
@@ -69,8 +69,7 @@ function HostLine({ h, jobId, canControl, m, locale }: { h: HostRow; jobId: numb
       <td className="p-2 tabular-nums">{h.effectiveDelayMs} ms{h.delayOverrideMs !== null && <div className="text-slate-500">{m.ownDelay}</div>}</td>
       <td className="p-2 text-right tabular-nums">{h.inFlight}</td>
       <td className="p-2 tabular-nums" data-testid="host-next">{h.isBlocked ? "—" : isDue ? m.nowLabel : h.nextFetchAt.toLocaleTimeString(locale)}</td>
-      <td className="p-2 text-right tabular-nums">{h.queued}</td>
-      <td className="p-2 text-right tabular-nums">{h.pending}</td>
+      <td className="p-2 text-right tabular-nums">{h.pending >= PENDING_COUNT_CAP ? `${PENDING_COUNT_CAP}+` : h.pending}</td>
       <td className="p-2 text-right tabular-nums" data-testid="host-fetched">{h.fetched}</td>
       <td className="p-2 text-right tabular-nums">{h.relevant}</td>
       <td className="p-2 text-right tabular-nums">{h.failed}</td>

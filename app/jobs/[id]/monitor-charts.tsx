@@ -9,14 +9,14 @@ import { Chart } from "./chart";
 const TEAL = "#0f766e";
 const AMBER = "#b45309";
 const RED = "#b91c1c";
-const GRID = { left: 48, right: 16, top: 28, bottom: 36 };
+const GRID = { left: 48, right: 16, top: 32, bottom: 36 };
 
 const rate = (relevant: number, fetched: number) => (fetched > 0 ? relevant / fetched : 0);
 
 /** Every chart of job `jobId`, read in parallel. */
 export async function ChartsPanel({ jobId, threshold, m, locale }: { jobId: number; threshold: number; m: MonitorMessages; locale: Locale }) {
   const sql = getSql();
-  const [minutes, bins, frontier, errors] = await Promise.all([
+  const [minutes, histogram, frontier, errors] = await Promise.all([
     readMinuteSeries(sql, jobId), readRelevanceHistogram(sql, jobId), readFrontierByStatus(sql, jobId), readErrorSeries(sql, jobId),
   ]);
   const time = (d: Date) => d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
@@ -27,7 +27,7 @@ export async function ChartsPanel({ jobId, threshold, m, locale }: { jobId: numb
         {harvestCharts(minutes, m, time)}
         {perMinuteChart(minutes, m, time)}
         {frontierChart(frontier, m)}
-        {relevanceChart(bins, threshold, m)}
+        {relevanceChart(histogram, threshold, m)}
         {errorsChart(errors, m, time)}
       </div>
     </section>
@@ -48,7 +48,7 @@ function harvestCharts(minutes: MinutePoint[], m: MonitorMessages, time: (d: Dat
       data: minutes.map((p) => [p.totalFetched, +rate(p.totalRelevant, p.totalFetched).toFixed(4)]) }],
   };
   const byTime: EChartsOption = {
-    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, right: 0, itemWidth: 14, textStyle: { fontSize: 11 } },
+    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, itemWidth: 14, itemGap: 8, textStyle: { fontSize: 11 } },
     xAxis: { type: "category", data: minutes.map((p) => time(p.minute)) }, yAxis: { ...yAxis, name: "" },
     series: [
       { type: "line", name: m.seriesCumulative, showSymbol: minutes.length < 30, color: TEAL, data: minutes.map((p) => +rate(p.totalRelevant, p.totalFetched).toFixed(4)) },
@@ -69,7 +69,7 @@ function perMinuteChart(minutes: MinutePoint[], m: MonitorMessages, time: (d: Da
     failed: minutes.reduce((s, p) => s + p.failed, 0),
   });
   const option: EChartsOption = {
-    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, right: 0, itemWidth: 14, textStyle: { fontSize: 11 } },
+    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, itemWidth: 14, itemGap: 8, textStyle: { fontSize: 11 } },
     xAxis: { type: "category", data: minutes.map((p) => time(p.minute)) }, yAxis: { type: "value", min: 0, minInterval: 1 },
     series: [
       { type: "bar", stack: "n", name: m.seriesRelevant, color: TEAL, data: minutes.map((p) => p.relevant) },
@@ -84,22 +84,21 @@ const STATUSES = ["pending", "leased", "done", "failed", "skipped"] as const;
 
 function frontierChart(frontier: Record<string, number>, m: MonitorMessages) {
   const names = STATUSES.map((s) => lookup(m, `status_${s}`, s));
-  const summary = fill(m.summaryFrontier, { list: STATUSES.map((s, i) => `${names[i]} ${frontier[s] ?? 0}`).join("，") });
+  const summary = fill(m.summaryFrontier, { list: STATUSES.map((s, i) => `${names[i]} ${frontier[s] ?? 0}`).join(m.listSep) });
   const option: EChartsOption = {
-    grid: { ...GRID, left: 72 }, tooltip: {},
+    grid: { ...GRID, left: 96, right: 40 }, tooltip: {},
     xAxis: { type: "value", minInterval: 1 }, yAxis: { type: "category", data: names, inverse: true },
     series: [{ type: "bar", color: TEAL, label: { show: true, position: "right" }, data: STATUSES.map((s) => frontier[s] ?? 0) }],
   };
   return <Chart testId="chart-frontier" label={m.chartFrontier} summary={summary} option={option} height={200} />;
 }
 
-function relevanceChart(bins: number[], threshold: number, m: MonitorMessages) {
+function relevanceChart({ bins, relevant }: { bins: number[]; relevant: number }, threshold: number, m: MonitorMessages) {
   const labels = bins.map((_, i) => (i / RELEVANCE_BINS).toFixed(2));
   const total = bins.reduce((a, b) => a + b, 0);
-  const above = bins.reduce((s, n, i) => s + ((i + 1) / RELEVANCE_BINS > threshold ? n : 0), 0);
   const top = bins.indexOf(Math.max(...bins));
   const summary = fill(m.summaryRelevance, {
-    total, above: `≈${above}`, t: threshold.toFixed(3), bin: `${labels[top]}–${((top + 1) / RELEVANCE_BINS).toFixed(2)}`, n: bins[top],
+    total, above: relevant, t: threshold.toFixed(3), bin: `${labels[top]}–${((top + 1) / RELEVANCE_BINS).toFixed(2)}`, n: bins[top],
   });
   const mark = fill(m.thresholdMark, { t: threshold.toFixed(3) });
   const option: EChartsOption = {
@@ -122,9 +121,9 @@ function errorsChart(errors: { minute: Date; reason: string; n: number }[], m: M
   const totals = new Map<string, number>();
   for (const e of errors) totals.set(clean(e.reason), (totals.get(clean(e.reason)) ?? 0) + e.n);
   const total = [...totals.values()].reduce((a, b) => a + b, 0);
-  const summary = total === 0 ? m.chartEmpty : fill(m.summaryErrors, { total, list: [...totals].map(([r, n]) => `${r} ${n}`).join("，") });
+  const summary = total === 0 ? m.chartEmpty : fill(m.summaryErrors, { total, list: [...totals].map(([r, n]) => `${r} ${n}`).join(m.listSep) });
   const option: EChartsOption = {
-    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, right: 0, type: "scroll", itemWidth: 14, textStyle: { fontSize: 11 } },
+    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, type: "scroll", itemWidth: 14, textStyle: { fontSize: 11 } },
     xAxis: { type: "category", data: minutes.map((t) => time(new Date(t))) }, yAxis: { type: "value", min: 0, minInterval: 1 },
     series: reasons.map((r) => ({
       type: "bar" as const, stack: "e", name: r,
