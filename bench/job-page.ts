@@ -11,7 +11,8 @@ import { createPrisma } from "../lib/store/infra/prisma";
 import { getJobProgress } from "../lib/store/jobs";
 import { listPages } from "../lib/store/page-queries";
 import { listQueued } from "../lib/store/frontier-queries";
-import { readErrorSeries, readFrontierByStatus, readMinuteSeries, readRecentRate, readRelevanceHistogram } from "../lib/store/monitor-charts";
+import { readErrorSeries, readMinuteSeries, readRecentRate, readRelevanceHistogram } from "../lib/store/monitor-charts";
+import { countFrontier } from "../lib/store/frontier-counts";
 import { listJobHosts, parseHostQuery } from "../lib/store/monitor-hosts";
 import { diagnoseJob } from "../lib/store/diagnostics";
 import { listJobEvents } from "../lib/store/events";
@@ -61,7 +62,7 @@ await withBenchDatabase("job-page", async (url, sql) => {
     ["queue (listQueued)", () => listQueued(prisma, job.id, 20)],
     ["chart: minutes", () => readMinuteSeries(sql, job.id)],
     ["chart: relevance histogram", () => readRelevanceHistogram(sql, job.id)],
-    ["chart: frontier by status", () => readFrontierByStatus(sql, job.id)],
+    ["chart: frontier by status", () => countFrontier(sql, job.id)],
     ["chart: errors by reason", () => readErrorSeries(sql, job.id)],
     ["recent rate (ETA)", () => readRecentRate(sql, job.id)],
     ["hosts: default sort", () => listJobHosts(sql, job.id, parseHostQuery({}))],

@@ -36,16 +36,21 @@ test("a crawl fills the charts, the hosts table sorts, and a host blocked from t
   const after = Number(/抓取 (\d+) 页/.exec(await page.getByTestId("chart-harvest-pages-summary").innerText())![1]);
   expect(after).toBeGreaterThan(before); // the charts fill as the crawl goes on
 
-  // Sorting by fetched pages: descending, then ascending, in the URL.
-  await page.getByTestId("sort-fetched").click();
-  await expect(page).toHaveURL(/hsort=fetched&hdir=desc/);
-  const desc = await column(page, "host-fetched");
-  expect(desc.length).toBeGreaterThan(1);
-  expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  // Sorting: by fetched pages, most first, by default; a click turns the order, another turns it back; all in the URL.
+  await expect(page.locator("th[aria-sort=descending]")).toContainText("已抓取");
+  const byDefault = await column(page, "host-fetched");
+  expect(byDefault.length).toBeGreaterThan(1);
+  expect(byDefault).toEqual([...byDefault].sort((a, b) => b - a));
   await page.getByTestId("sort-fetched").click();
   await expect(page).toHaveURL(/hsort=fetched&hdir=asc/);
+  await expect(page.locator("th[aria-sort=ascending]")).toContainText("已抓取");
   const asc = await column(page, "host-fetched");
   expect(asc).toEqual([...asc].sort((a, b) => a - b));
+  expect(asc).not.toEqual(byDefault);
+  await page.getByTestId("sort-host").click();
+  await expect(page).toHaveURL(/hsort=host&hdir=desc/);
+  const hosts = await page.getByTestId("host-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-host") ?? ""));
+  expect(hosts).toEqual([...hosts].sort().reverse());
 
   // Block the host with the most URLs still pending.
   const [target] = await sql<{ host: string }[]>`select host from frontier where job_id = ${jobId} and status = 'pending'

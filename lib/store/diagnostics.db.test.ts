@@ -9,6 +9,7 @@ import { blockHost, setHostDelay, setJobDelay } from "./host-controls";
 import { controlJob } from "./jobs";
 import { listJobHosts, parseHostQuery } from "./monitor-hosts";
 import { STALL_WINDOW_MS } from "./stall";
+import { countFrontier } from "./frontier-counts";
 import { beat } from "./workers";
 
 const ctx = useTestDatabase();
@@ -98,7 +99,7 @@ test("a host's own delay survives a change of the job's delay; the hosts table s
   const byDelay = await listJobHosts(ctx.db.sql, job.id, parseHostQuery({ hsort: "delay", hdir: "desc" }));
   assert.deepEqual(byDelay.rows.map((h) => h.host), ["a.test", "b.test"]);
   const injected = parseHostQuery({ hsort: "host; drop table hosts", hq: "b." });
-  assert.equal(injected.sort, "queued");
+  assert.equal(injected.sort, "fetched");
   assert.deepEqual((await listJobHosts(ctx.db.sql, job.id, injected)).rows.map((h) => h.host), ["b.test"]);
 });
 
@@ -109,4 +110,17 @@ test("a job whose seeds all failed ends as failed, and each seed's reason can be
   assert.deepEqual(ended, { id: job.id, status: "failed", finishReason: "seeds-failed" });
   const seeds = await listSeedOutcomes(ctx.db.sql, job.id);
   assert.deepEqual(seeds.map((s) => [s.url, s.status, s.reason]).sort(), [["http://dead.test/", "failed", "dns"], ["http://gone.test/", "failed", "http-404"]]);
+});
+
+test("the frontier's counts by status from its partial indexes agree with grouping every row", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 100, seeds: "http://c.test/" });
+  await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status)
+    select ${job.id}, u, u, 'c.test', 1, (array['pending', 'leased', 'done', 'failed', 'skipped'])[g % 5 + 1]::frontier_status
+    from generate_series(1, 23) g, lateral (select 'http://c.test/p' || g as u) x`;
+  // A URL is done when its page is stored, which counts it in pages_fetched.
+  await ctx.db.sql`update jobs set pages_fetched = (select count(*) from frontier where job_id = ${job.id} and status = 'done') where id = ${job.id}`;
+  const grouped = await ctx.db.sql<{ status: string; n: number }[]>`select status::text, count(*)::int as n from frontier where job_id = ${job.id} group by 1`;
+  const expected = { pending: 0, leased: 0, done: 0, failed: 0, skipped: 0, ...Object.fromEntries(grouped.map((g) => [g.status, g.n])) };
+  assert.deepEqual(await countFrontier(ctx.db.sql, job.id), expected);
+  assert.equal(expected.pending, 5, "the seed and four more");
 });

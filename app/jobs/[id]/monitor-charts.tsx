@@ -1,7 +1,8 @@
 /** The job page's charts: harvest rate, pages per minute, frontier, relevance and failures. */
 import type { EChartsOption } from "echarts";
 import { getSql } from "@/lib/store/infra/sql";
-import { readErrorSeries, readFrontierByStatus, readMinuteSeries, readRelevanceHistogram, RELEVANCE_BINS, type MinutePoint } from "@/lib/store/monitor-charts";
+import { countFrontier, type FrontierCounts } from "@/lib/store/frontier-counts";
+import { readErrorSeries, readMinuteSeries, readRelevanceHistogram, RELEVANCE_BINS, type MinutePoint } from "@/lib/store/monitor-charts";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
 import { Chart } from "./chart";
@@ -14,10 +15,12 @@ const GRID = { left: 48, right: 16, top: 32, bottom: 36 };
 const rate = (relevant: number, fetched: number) => (fetched > 0 ? relevant / fetched : 0);
 
 /** Every chart of job `jobId`, read in parallel. */
-export async function ChartsPanel({ jobId, threshold, m, locale }: { jobId: number; threshold: number; m: MonitorMessages; locale: Locale }) {
+export async function ChartsPanel({ jobId, threshold, relevant, m, locale }: {
+  jobId: number; threshold: number; relevant: number; m: MonitorMessages; locale: Locale;
+}) {
   const sql = getSql();
   const [minutes, histogram, frontier, errors] = await Promise.all([
-    readMinuteSeries(sql, jobId), readRelevanceHistogram(sql, jobId), readFrontierByStatus(sql, jobId), readErrorSeries(sql, jobId),
+    readMinuteSeries(sql, jobId), readRelevanceHistogram(sql, jobId), countFrontier(sql, jobId), readErrorSeries(sql, jobId),
   ]);
   const time = (d: Date) => d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   return (
@@ -27,7 +30,7 @@ export async function ChartsPanel({ jobId, threshold, m, locale }: { jobId: numb
         {harvestCharts(minutes, m, time)}
         {perMinuteChart(minutes, m, time)}
         {frontierChart(frontier, m)}
-        {relevanceChart(histogram, threshold, m)}
+        {relevanceChart(histogram, relevant, threshold, m)}
         {errorsChart(errors, m, time)}
       </div>
     </section>
@@ -82,7 +85,7 @@ function perMinuteChart(minutes: MinutePoint[], m: MonitorMessages, time: (d: Da
 
 const STATUSES = ["pending", "leased", "done", "failed", "skipped"] as const;
 
-function frontierChart(frontier: Record<string, number>, m: MonitorMessages) {
+function frontierChart(frontier: FrontierCounts, m: MonitorMessages) {
   const names = STATUSES.map((s) => lookup(m, `status_${s}`, s));
   const summary = fill(m.summaryFrontier, { list: STATUSES.map((s, i) => `${names[i]} ${frontier[s] ?? 0}`).join(m.listSep) });
   const option: EChartsOption = {
@@ -93,7 +96,7 @@ function frontierChart(frontier: Record<string, number>, m: MonitorMessages) {
   return <Chart testId="chart-frontier" label={m.chartFrontier} summary={summary} option={option} height={200} />;
 }
 
-function relevanceChart({ bins, relevant }: { bins: number[]; relevant: number }, threshold: number, m: MonitorMessages) {
+function relevanceChart(bins: number[], relevant: number, threshold: number, m: MonitorMessages) {
   const labels = bins.map((_, i) => (i / RELEVANCE_BINS).toFixed(2));
   const total = bins.reduce((a, b) => a + b, 0);
   const top = bins.indexOf(Math.max(...bins));

@@ -99,7 +99,7 @@ export default async function JobPage({ params, searchParams }: {
           }} /></div>
         </details>
       )}
-      <Suspense fallback={<PanelLoading />}><ChartsPanel jobId={job.id} threshold={job.pageThreshold} m={m} locale={locale} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><ChartsPanel jobId={job.id} threshold={job.pageThreshold} relevant={job.pagesRelevant} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><HostsPanel jobId={job.id} q={hosts} params={screen > 1 ? { screen: String(screen) } : {}}
         canControl={isActive} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><EventsPanel jobId={job.id} m={m} locale={locale} /></Suspense>
