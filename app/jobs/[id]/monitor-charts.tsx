@@ -76,7 +76,7 @@ function perMinuteChart(minutes: MinutePoint[], m: MonitorMessages, time: (d: Da
     xAxis: { type: "category", data: minutes.map((p) => time(p.minute)) }, yAxis: { type: "value", min: 0, minInterval: 1 },
     series: [
       { type: "bar", stack: "n", name: m.seriesRelevant, color: TEAL, data: minutes.map((p) => p.relevant) },
-      { type: "bar", stack: "n", name: m.seriesFetched, color: "#94a3b8", data: minutes.map((p) => p.fetched - p.relevant) },
+      { type: "bar", stack: "n", name: m.seriesOther, color: "#94a3b8", data: minutes.map((p) => p.fetched - p.relevant) },
       { type: "bar", stack: "n", name: m.seriesFailed, color: RED, data: minutes.map((p) => p.failed) },
     ],
   };

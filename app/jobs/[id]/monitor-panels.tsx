@@ -78,10 +78,12 @@ export async function TimingPanel({ job, m, locale }: {
 /** Each seed and why it failed, for a job that has fetched nothing (ended as failed, or still trying). */
 export async function SeedOutcomesPanel({ jobId, m }: { jobId: number; m: MonitorMessages }) {
   const seeds = await listSeedOutcomes(getSql(), jobId);
-  if (seeds.length === 0 || seeds.every((s) => s.status === "done")) return null;
+  const ended = ["failed", "skipped"];
+  if (!seeds.some((s) => ended.includes(s.status))) return null; // nothing failed (yet): the diagnostics say why it waits
+  const isAllFailed = seeds.every((s) => ended.includes(s.status));
   return (
-    <section data-testid="seed-outcomes" className="rounded border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-semibold">{m.seedsFailedTitle}</p>
+    <section data-testid="seed-outcomes" className={`rounded border p-3 text-sm ${isAllFailed ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
+      <p className="font-semibold">{isAllFailed ? m.seedsFailedTitle : m.seedsTitle}</p>
       <ul className="mt-1 space-y-1">
         {seeds.map((s) => (
           <li key={s.url} className="break-all"><span className="font-mono text-xs">{s.url}</span> — {lookup(m, `seedState_${s.status}`, s.status)}
