@@ -40,7 +40,7 @@ export async function HostsPanel({ jobId, q, params, canControl, m, locale }: {
           <table data-testid="hosts-table" className="w-full min-w-[960px] bg-white text-xs">
             <thead className="bg-slate-100 text-left">
               <tr>{COLUMNS.map(([sort, key]) => (
-                <th key={key} scope="col" className="p-2" aria-sort={sort === q.sort ? (q.isDesc ? "descending" : "ascending") : undefined}>
+                <th key={key} scope="col" className={`p-2 ${key === "colHost" ? "sticky left-0 bg-slate-100" : ""}`} aria-sort={sort === q.sort ? (q.isDesc ? "descending" : "ascending") : undefined}>
                   {sort ? <Link data-testid={`sort-${sort}`} className="text-teal-800 hover:underline" title={fill(m.sortBy, { col: m[key] })}
                     href={href({ hsort: sort, hdir: sort === q.sort && q.isDesc ? "asc" : "desc", hpage: 1 })}>
                     {m[key]}{sort === q.sort ? (q.isDesc ? " ▼" : " ▲") : ""}</Link> : m[key]}
@@ -63,7 +63,7 @@ function HostLine({ h, jobId, canControl, m, locale }: { h: HostRow; jobId: numb
   const isDue = h.nextFetchAt.getTime() <= Date.now();
   return (
     <tr data-testid="host-row" data-host={h.host} className="border-t border-slate-100 align-top">
-      <td className="p-2 font-mono">{h.host}{h.isBlocked && <span className="ml-1 rounded bg-red-100 px-1 font-sans text-red-800">{m.blocked}</span>}</td>
+      <td className="sticky left-0 bg-white p-2 font-mono">{h.host}{h.isBlocked && <span className="ml-1 rounded bg-red-100 px-1 font-sans text-red-800">{m.blocked}</span>}</td>
       <td className="p-2">{lookup(m, `robots_${h.robotsState}`, h.robotsState)}
         {h.crawlDelayMs !== null && <div className="text-slate-500">{fill(m.crawlDelay, { d: `${h.crawlDelayMs / 1000} s` })}</div>}</td>
       <td className="p-2 tabular-nums">{h.effectiveDelayMs} ms{h.delayOverrideMs !== null && <div className="text-slate-500">{m.ownDelay}</div>}</td>
