@@ -35,9 +35,10 @@ export function LiveProgress({ jobId, initial, labels }: {
   const cards: [string, string | number, string][] = [
     [labels.status, labels.statusNames[p.status] ?? p.status, "status"],
     [labels.fetched, p.pagesFetched, "fetched"],
+    // Failures beside what was fetched: a crawl whose URLs mostly fail shows it at a glance.
+    [labels.failed, p.pagesFailed, "failed"],
     [labels.relevant, p.pagesRelevant, "relevant"],
     [labels.harvest, p.pagesFetched ? (p.pagesRelevant / p.pagesFetched).toFixed(3) : "—", "harvest"],
-    [labels.failed, p.pagesFailed, "failed"],
     [labels.frontier, pending, "frontier"],
   ];
   return (

@@ -51,7 +51,7 @@ function harvestCharts(minutes: MinutePoint[], m: MonitorMessages, time: (d: Dat
       data: minutes.map((p) => [p.totalFetched, +rate(p.totalRelevant, p.totalFetched).toFixed(4)]) }],
   };
   const byTime: EChartsOption = {
-    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, itemWidth: 14, itemGap: 8, textStyle: { fontSize: 11 } },
+    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, itemWidth: 14, itemGap: 24, textStyle: { fontSize: 11 } },
     xAxis: { type: "category", data: minutes.map((p) => time(p.minute)) }, yAxis: { ...yAxis, name: "" },
     series: [
       { type: "line", name: m.seriesCumulative, showSymbol: minutes.length < 30, color: TEAL, data: minutes.map((p) => +rate(p.totalRelevant, p.totalFetched).toFixed(4)) },
@@ -72,10 +72,10 @@ function perMinuteChart(minutes: MinutePoint[], m: MonitorMessages, time: (d: Da
     failed: minutes.reduce((s, p) => s + p.failed, 0),
   });
   const option: EChartsOption = {
-    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, itemWidth: 14, itemGap: 8, textStyle: { fontSize: 11 } },
+    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, itemWidth: 14, itemGap: 24, textStyle: { fontSize: 11 } },
     xAxis: { type: "category", data: minutes.map((p) => time(p.minute)) }, yAxis: { type: "value", min: 0, minInterval: 1 },
     series: [
-      { type: "bar", stack: "n", name: m.seriesRelevant, color: TEAL, data: minutes.map((p) => p.relevant) },
+      { type: "bar", stack: "n", name: m.seriesRelevant, color: TEAL, barMaxWidth: 40, data: minutes.map((p) => p.relevant) },
       { type: "bar", stack: "n", name: m.seriesOther, color: "#94a3b8", data: minutes.map((p) => p.fetched - p.relevant) },
       { type: "bar", stack: "n", name: m.seriesFailed, color: RED, data: minutes.map((p) => p.failed) },
     ],
@@ -126,10 +126,10 @@ function errorsChart(errors: { minute: Date; reason: string; n: number }[], m: M
   const total = [...totals.values()].reduce((a, b) => a + b, 0);
   const summary = total === 0 ? m.chartEmpty : fill(m.summaryErrors, { total, list: [...totals].map(([r, n]) => `${r} ${n}`).join(m.listSep) });
   const option: EChartsOption = {
-    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, type: "scroll", itemWidth: 14, textStyle: { fontSize: 11 } },
+    grid: GRID, tooltip: { trigger: "axis" }, legend: { top: 0, left: 0, type: "scroll", itemWidth: 14, itemGap: 24, textStyle: { fontSize: 11 } },
     xAxis: { type: "category", data: minutes.map((t) => time(new Date(t))) }, yAxis: { type: "value", min: 0, minInterval: 1 },
     series: reasons.map((r) => ({
-      type: "bar" as const, stack: "e", name: r,
+      type: "bar" as const, stack: "e", name: r, barMaxWidth: 40,
       data: minutes.map((t) => errors.filter((e) => e.minute.getTime() === t && clean(e.reason) === r).reduce((s, e) => s + e.n, 0)),
     })),
   };
