@@ -12,7 +12,8 @@ import type { Sql, Tx } from "./infra/sql";
 export type JobEventKind =
   | "created" | "pause" | "resume" | "stop" | "seeds-added" | "finished"
   | "topic-changed" | "topic-refined" | "topic-adapted" | "topic-adapt-deferred"
-  | "recomputed" | "recompute-failed";
+  | "recomputed" | "recompute-failed"
+  | "stalled" | "host-blocked" | "host-delay" | "politeness-changed";
 
 /** A Prisma client or transaction. */
 type PrismaDb = Pick<PrismaClient, "$queryRawUnsafe">;
@@ -40,4 +41,15 @@ export async function recordJobEventPrisma(db: PrismaDb, jobId: number, kind: Jo
 /** Wake the listeners of job `jobId` without an event (its counters, pages or topic changed). */
 export async function notifyJobChange(db: Sql | Tx, jobId: number): Promise<void> {
   await db`select pg_notify(${JOB_CHANNEL}, ${String(jobId)})`;
+}
+
+/** One stored job event as the job page lists it. */
+export interface JobEventRow { id: string; level: string; kind: string; message: string; createdAt: Date }
+
+/** The newest `limit` events of job `jobId`, newest first (on the job_id + id index). */
+export async function listJobEvents(sql: Sql, jobId: number, limit: number): Promise<JobEventRow[]> {
+  const rows = await sql<JobEventRow[]>`
+    select id::text, level, kind, message, created_at as "createdAt" from job_events
+    where job_id = ${jobId} order by id desc limit ${limit}`;
+  return [...rows];
 }

@@ -394,13 +394,17 @@ export async function finishJobs(sql: Sql): Promise<{ id: number; status: string
           when j.time_budget_sec is not null and j.started_at + make_interval(secs => j.time_budget_sec) <= now() then 'time-budget'
           -- Host by host, on the claims' per-host index (every queued URL's host has a row).
           when not exists (select 1 from hosts h where h.job_id = j.id and exists (
-            select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')) then 'frontier-empty'
+            select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')) then
+            -- Nothing stored and no seed fetched: every seed failed or was skipped (the job page names each and why).
+            case when j.pages_fetched = 0 and not exists (select 1 from frontier f where f.job_id = j.id and f.depth = 0 and f.status = 'done')
+              then 'seeds-failed' else 'frontier-empty' end
         end as reason
       from jobs j
       where j.status in ('running', 'stopping')
         and not exists (select 1 from frontier f where f.job_id = j.id and f.status = 'leased')
     ), ended as (
-      update jobs j set status = case when c.reason = 'stopped-by-user' then 'stopped'::job_status else 'done'::job_status end,
+      update jobs j set status = case when c.reason = 'stopped-by-user' then 'stopped'::job_status
+          when c.reason = 'seeds-failed' then 'failed'::job_status else 'done'::job_status end,
         finish_reason = c.reason, finished_at = now(), updated_at = now()
       from candidates c where j.id = c.id and c.reason is not null
       returning j.id, j.status::text as status, j.finish_reason as "finishReason"

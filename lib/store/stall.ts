@@ -2,7 +2,7 @@
  * Stall detection: a job is stalled when a host has been ready (free connection, delay passed)
  * for the whole window with a pending URL due, yet nothing was claimed. A claim must never let
  * that happen; the lab and `focuscrawl crawl` stop loudly when it does and record a job event
- * (kind "stalled"; the job page does not show events yet).
+ * (kind "stalled"); the job page checks too when it is viewed and shows it in its diagnostics and event log.
  */
 import type { Sql } from "./infra/sql";
 
@@ -30,4 +30,17 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
 export async function recordStall(sql: Sql, s: StalledJob, windowMs: number): Promise<void> {
   await sql`insert into job_events (job_id, level, kind, message)
     values (${s.jobId}, 'error', 'stalled', ${`Nothing was claimed for ${Math.round(windowMs / 1000)} s while ${s.pending} URL(s) were pending on ${s.readyHosts} ready host(s)`})`;
+}
+
+/**
+ * Record a stall unless one was recorded within the window (the job page checks on every view;
+ * one event per window is enough). Returns whether an event was written.
+ */
+export async function recordStallOnce(sql: Sql, s: StalledJob, windowMs: number): Promise<boolean> {
+  const rows = await sql`insert into job_events (job_id, level, kind, message)
+    select ${s.jobId}, 'error', 'stalled', ${`Nothing was claimed for ${Math.round(windowMs / 1000)} s while ${s.pending} URL(s) were pending on ${s.readyHosts} ready host(s)`}
+    where not exists (select 1 from job_events e where e.job_id = ${s.jobId} and e.kind = 'stalled'
+      and e.created_at > now() - ${windowMs} * interval '1 millisecond')
+    returning id`;
+  return rows.length > 0;
 }

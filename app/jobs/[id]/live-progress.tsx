@@ -9,7 +9,7 @@ const TABLE_REFRESH_MS = 4_000;
 /** A job's counters, kept current by the server's event stream. */
 export function LiveProgress({ jobId, initial, labels }: {
   jobId: number; initial: Progress;
-  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string> };
+  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string>; finishReasonNames?: Record<string, string> };
 }) {
   const [p, setP] = useState(initial);
   const [isLive, setLive] = useState(false);
@@ -35,16 +35,17 @@ export function LiveProgress({ jobId, initial, labels }: {
   const cards: [string, string | number, string][] = [
     [labels.status, labels.statusNames[p.status] ?? p.status, "status"],
     [labels.fetched, p.pagesFetched, "fetched"],
+    // Failures beside what was fetched: a crawl whose URLs mostly fail shows it at a glance.
+    [labels.failed, p.pagesFailed, "failed"],
     [labels.relevant, p.pagesRelevant, "relevant"],
     [labels.harvest, p.pagesFetched ? (p.pagesRelevant / p.pagesFetched).toFixed(3) : "—", "harvest"],
-    [labels.failed, p.pagesFailed, "failed"],
     [labels.frontier, pending, "frontier"],
   ];
   return (
     <div>
       <div className="mb-1 text-xs text-slate-500">
         <span className={`mr-1 inline-block h-2 w-2 rounded-full ${isLive ? "bg-teal-500" : "bg-slate-300"}`} />{labels.live}
-        {p.finishReason && <span className="ml-3">{labels.finishReason}: <span data-testid="finish-reason">{p.finishReason}</span></span>}
+        {p.finishReason && <span className="ml-3">{labels.finishReason}: <span data-testid="finish-reason" data-reason={p.finishReason}>{labels.finishReasonNames?.[p.finishReason] ?? p.finishReason}</span></span>}
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
         {cards.map(([label, value, key]) => (

@@ -12,18 +12,29 @@ import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from 
 import { RefineTopic } from "./refine-topic";
 import { JobTopic } from "./job-topic";
 import { topicMessages } from "@/lib/i18n/topic-messages";
+import { monitorMessages } from "@/lib/i18n/monitor-messages";
+import { parseHostQuery } from "@/lib/store/monitor-hosts";
+import { readCrawlSettings } from "@/lib/jobs/settings";
+import { ChartsPanel } from "./monitor-charts";
+import { DiagnosticsPanel, EventsPanel, SeedOutcomesPanel, TimingPanel } from "./monitor-panels";
+import { HostsPanel } from "./hosts-panel";
+import { JobControls } from "./job-controls";
 
 export const dynamic = "force-dynamic";
 
 export default async function JobPage({ params, searchParams }: {
-  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string }>;
+  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string }>;
 }) {
   const id = parseId((await params).id);
   const prisma = getPrisma();
   const job = id === null ? null : await getJob(prisma, id);
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
-  const screen = Math.max(1, Number((await searchParams).screen) || 1);
+  const query = await searchParams;
+  const screen = Math.max(1, Number(query.screen) || 1);
+  const hosts = parseHostQuery(query);
+  const m = monitorMessages(locale);
+  const isActive = ["running", "paused"].includes(job.status);
   const topicWords = topicLabelWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
@@ -44,7 +55,10 @@ export default async function JobPage({ params, searchParams }: {
           </form>
         ))}
       </div>
-      <Link data-testid="results-link" href={`/jobs/${job.id}/results`} className="inline-block rounded bg-teal-700 px-3 py-1 text-sm text-white hover:bg-teal-800">{t("resultsLink")}</Link>
+      <div className="flex flex-wrap gap-2">
+        <Link data-testid="results-link" href={`/jobs/${job.id}/results`} className="inline-block rounded bg-teal-700 px-3 py-1 text-sm text-white hover:bg-teal-800">{t("resultsLink")}</Link>
+        {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
+      </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topicWords.join("，")}</dd></div>
         <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
@@ -74,6 +88,23 @@ export default async function JobPage({ params, searchParams }: {
       </details>
       {/* Each panel streams in on its own: the header above never waits for the tables. */}
       <Suspense fallback={<PanelLoading />}><ProgressPanel jobId={job.id} /></Suspense>
+      {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} m={m} /></Suspense>}
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+        <Suspense fallback={<PanelLoading />}><DiagnosticsPanel jobId={job.id} status={job.status} m={m} locale={locale} /></Suspense>
+        <Suspense fallback={<PanelLoading />}><TimingPanel job={job} m={m} locale={locale} /></Suspense>
+      </div>
+      {isActive && isOperator && (
+        <details className="text-sm" data-testid="job-controls">
+          <summary className="cursor-pointer text-slate-600">{m.controlsTitle}</summary>
+          <div className="mt-2"><JobControls jobId={job.id} delayMs={readCrawlSettings({ minDelayMs: (job.settings as { minDelayMs?: number }).minDelayMs }).minDelayMs} labels={{
+            jobDelay: m.jobDelay, apply: m.apply, saved: m.saved, addSeeds: m.addSeeds, addSeedsHint: m.addSeedsHint, addSeedsDone: m.addSeedsDone,
+          }} /></div>
+        </details>
+      )}
+      <Suspense fallback={<PanelLoading />}><ChartsPanel jobId={job.id} threshold={job.pageThreshold} relevant={job.pagesRelevant} m={m} locale={locale} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><HostsPanel jobId={job.id} q={hosts} params={screen > 1 ? { screen: String(screen) } : {}}
+        canControl={isActive && isOperator} m={m} locale={locale} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><EventsPanel jobId={job.id} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><QueuePanel jobId={job.id} /></Suspense>
       <Suspense fallback={<PanelLoading />}><PagesPanel jobId={job.id} screen={screen} /></Suspense>
     </section>

@@ -11,6 +11,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { measureRawBodies } from "@/lib/store/page-bodies";
 import { getT } from "../../i18n";
 import { LiveProgress } from "./live-progress";
+import { lookup, monitorMessages } from "@/lib/i18n/monitor-messages";
 
 /** What a panel shows while its data loads. */
 export function PanelLoading() {
@@ -19,11 +20,13 @@ export function PanelLoading() {
 
 /** The live counters (a client leaf kept current by the job's event stream). */
 export async function ProgressPanel({ jobId }: { jobId: number }) {
-  const [{ t }, progress] = await Promise.all([getT(), getJobProgress(getPrisma(), jobId)]);
+  const [{ t, locale }, progress] = await Promise.all([getT(), getJobProgress(getPrisma(), jobId)]);
   if (!progress) return null;
+  const m = monitorMessages(locale);
   return <LiveProgress jobId={jobId} initial={JSON.parse(JSON.stringify(progress))} labels={{
     status: t("jobStatus"), fetched: t("colFetched"), relevant: t("colRelevant"), harvest: t("colHarvest"),
     failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
+    finishReasonNames: Object.fromEntries(["max-pages", "time-budget", "frontier-empty", "stopped-by-user", "seeds-failed"].map((r) => [r, lookup(m, `finish_${r}`, r)])),
     statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
   }} />;
 }

@@ -63,13 +63,15 @@ function StrategyParams({ strategy, errors, values }: {
   );
 }
 
-export function JobForm({ labels, strategies, defaults, advanced, topics, topicId, topicLabels }: {
+export function JobForm({ labels, strategies, defaults, advanced, topics, topicId, topicLabels, initial }: {
   labels: Labels; strategies: { id: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
   /** Saved topics to pick from, and the one chosen when the form opens (?topicId=). */
   topics: PickableTopic[]; topicId?: string; topicLabels: TopicMessages;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
+  /** Values the form opens with (a cloned job's, ?clone=). */
+  initial?: Record<string, string>;
 }) {
-  const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, {});
+  const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, initial ? { values: initial } : {});
   const v = state.values ?? {};
   const [chosen, setChosen] = useState(v.strategy ?? strategies[0].id);
   const [topicChoice, setTopicChoice] = useState(v.topicId ?? topicId ?? "");

@@ -8,14 +8,19 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { topicMessages } from "@/lib/i18n/topic-messages";
 import { listTopicLibrary } from "@/lib/store/topic-library";
 import { JobForm } from "./job-form";
+import { getJob } from "@/lib/store/jobs";
+import { cloneFormValues } from "@/lib/jobs/clone-values";
 
 export const dynamic = "force-dynamic";
 
-export default async function NewJobPage({ searchParams }: { searchParams: Promise<{ topicId?: string }> }) {
+export default async function NewJobPage({ searchParams }: { searchParams: Promise<{ topicId?: string; clone?: string }> }) {
   const { t, locale } = await getT();
   const m = topicMessages(locale);
   const topics = await listTopicLibrary(getPrisma());
-  const chosenTopic = (await searchParams).topicId;
+  const { topicId: chosenTopic, clone } = await searchParams;
+  // ?clone=ID opens the form with that job's settings (credentials excepted) under a new name.
+  const source = clone && /^\d+$/.test(clone) ? await getJob(getPrisma(), Number(clone)) : null;
+  const initial = source ? cloneFormValues(source, `${source.name} (${locale === "en" ? "copy" : "副本"})`) : undefined;
   const labels = {
     name: t("fieldName"), nameHint: t("fieldNameHint"), keywords: t("fieldKeywords"), keywordsHint: t("fieldKeywordsHint"), clc: t("fieldClc"), clcHint: t("fieldClcHint"),
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
@@ -39,7 +44,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
       <JobForm labels={labels} strategies={localizeStrategies(describeStrategies(), locale)}
         topicLabels={m} topics={topics.map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicId={chosenTopic}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
-          minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} />
+          minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} initial={initial} />
     </section>
   );
 }

@@ -1,0 +1,57 @@
+"use server";
+/** The job page's controls of a running job: block a host, set a host's or the job's delay, add seeds. */
+import { revalidatePath } from "next/cache";
+import { blockHost, setHostDelay, setJobDelay } from "@/lib/store/host-controls";
+import { addSeeds } from "@/lib/store/jobs";
+import { getPrisma } from "@/lib/store/infra/prisma";
+import { getSql } from "@/lib/store/infra/sql";
+import { requireOperator } from "../../auth/current";
+
+/** What a control's form shows after a submit. */
+export interface ControlState { ok?: boolean; error?: string; added?: number }
+
+function readJobId(form: FormData): number | null {
+  const id = Number(form.get("jobId"));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Block the form's host in the form's job. */
+export async function blockHostAction(form: FormData): Promise<void> {
+  await requireOperator();
+  const id = readJobId(form);
+  if (id === null) return;
+  await blockHost(getSql(), id, String(form.get("host") ?? ""));
+  revalidatePath(`/jobs/${id}`);
+}
+
+/** Set the form's host's own delay. */
+export async function setHostDelayAction(form: FormData): Promise<void> {
+  await requireOperator();
+  const id = readJobId(form);
+  if (id === null) return;
+  await setHostDelay(getSql(), id, String(form.get("host") ?? ""), Number(form.get("delayMs")));
+  revalidatePath(`/jobs/${id}`);
+}
+
+/** Change the job's politeness (its minimum delay). */
+export async function setJobDelayAction(_prev: ControlState, form: FormData): Promise<ControlState> {
+  await requireOperator();
+  const id = readJobId(form);
+  if (id === null) return { error: "no such job" };
+  const r = await setJobDelay(getSql(), id, Number(form.get("delayMs")));
+  if (!r.ok) return { error: r.message };
+  revalidatePath(`/jobs/${id}`);
+  return { ok: true };
+}
+
+/** Queue the form's seeds (one a line) on the job. */
+export async function addSeedsAction(_prev: ControlState, form: FormData): Promise<ControlState> {
+  await requireOperator();
+  const id = readJobId(form);
+  if (id === null) return { error: "no such job" };
+  const seeds = String(form.get("seeds") ?? "").split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  const r = await addSeeds(getPrisma(), id, seeds);
+  if (!r.ok) return { error: r.message };
+  revalidatePath(`/jobs/${id}`);
+  return { ok: true, added: r.added };
+}

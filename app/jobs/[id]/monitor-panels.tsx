@@ -1,0 +1,120 @@
+/** The job page's monitoring panels: diagnostics, progress and estimates, seeds' outcomes, event log. */
+import { diagnoseJob, listSeedOutcomes, WORKER_SILENT_MS, type Diagnosis } from "@/lib/store/diagnostics";
+import { listJobEvents } from "@/lib/store/events";
+import { getSql } from "@/lib/store/infra/sql";
+import { RATE_WINDOW_MINUTES, readRecentRate } from "@/lib/store/monitor-charts";
+import { STALL_WINDOW_MS } from "@/lib/store/stall";
+import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
+import type { Locale } from "@/lib/i18n/messages";
+
+/** How many events the log shows. */
+const EVENTS_SHOWN = 50;
+
+/** A duration as "2 小时 5 分" / "2 h 5 min" (seconds under a minute). */
+export function formatDuration(ms: number, locale: Locale): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const [d, h, min, sec] = [Math.floor(s / 86400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60, s % 60];
+  const u = locale === "en" ? { d: " d", h: " h", m: " min", s: " s" } : { d: " 天", h: " 小时", m: " 分", s: " 秒" };
+  const parts = d ? [`${d}${u.d}`, `${h}${u.h}`] : h ? [`${h}${u.h}`, `${min}${u.m}`] : min ? [`${min}${u.m}`] : [`${sec}${u.s}`];
+  return parts.join(" ");
+}
+
+const clock = (d: Date, locale: Locale) => d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+function describe(d: Diagnosis, m: MonitorMessages, locale: Locale): string {
+  const text = lookup(m, `diag_${d.kind}`, d.kind);
+  const common = { n: d.n, s: Math.round((d.kind === "no-workers" ? WORKER_SILENT_MS : STALL_WINDOW_MS) / 1000) };
+  switch (d.kind) {
+    case "hosts-waiting": return fill(text, { ...common, host: d.host, until: clock(d.until, locale) });
+    case "retry-wait": return fill(text, { ...common, until: clock(d.until, locale), error: d.error ?? "—" });
+    case "robots-unreachable":
+    case "stale-workers": return fill(text, { ...common, names: d.names.join(", ") });
+    default: return fill(text, common);
+  }
+}
+
+/** Why the job is slow or idle, each finding with its number and what to do. */
+export async function DiagnosticsPanel({ jobId, status, m, locale }: { jobId: number; status: string; m: MonitorMessages; locale: Locale }) {
+  const found = await diagnoseJob(getSql(), jobId);
+  const isOver = ["done", "stopped", "failed"].includes(status);
+  return (
+    <section aria-labelledby="diag-title" data-testid="diagnostics" className="rounded border border-slate-200 bg-white p-3 text-sm">
+      <h2 id="diag-title" className="mb-1 font-semibold">{m.diagTitle}</h2>
+      {found.length === 0 ? <p className="text-slate-600">{isOver ? m.diagFinished : m.diagNone}</p> : (
+        <ul className="space-y-1">
+          {found.map((d) => (
+            <li key={d.kind} data-testid={`diag-${d.kind}`} className={d.kind === "stalled" || d.kind === "no-workers" ? "text-red-800" : "text-amber-900"}>
+              {describe(d, m, locale)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The page budget and what it counts, the recent rate with the ETA to the budget, elapsed and remaining time. */
+export async function TimingPanel({ job, m, locale }: {
+  job: { id: number; status: string; maxPages: number; pagesReserved: number; startedAt: Date | null; finishedAt: Date | null; timeBudgetSec: number | null };
+  m: MonitorMessages; locale: Locale;
+}) {
+  const perMinute = await readRecentRate(getSql(), job.id);
+  const elapsedMs = job.startedAt ? (job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime() : 0;
+  const left = Math.max(0, job.maxPages - job.pagesReserved);
+  const isRunning = job.status === "running";
+  return (
+    <section data-testid="timing" className="rounded border border-slate-200 bg-white p-3 text-sm">
+      <h2 className="mb-1 font-semibold">{m.timingTitle}</h2>
+      <p>{fill(m.budgetCounts, { max: job.maxPages, used: job.pagesReserved })}</p>
+      <p>{fill(m.rateRecent, { minutes: RATE_WINDOW_MINUTES, rate: perMinute.toFixed(1) })}{" "}
+        {isRunning && <span data-testid="eta">{perMinute > 0 ? fill(m.etaPages, { eta: formatDuration(left / perMinute * 60_000, locale) }) : m.etaUnknown}</span>}</p>
+      <p>{fill(m.elapsed, { elapsed: formatDuration(elapsedMs, locale) })}{" "}
+        {job.timeBudgetSec ? fill(m.timeBudget, { budget: formatDuration(job.timeBudgetSec * 1000, locale),
+          remaining: formatDuration(job.timeBudgetSec * 1000 - elapsedMs, locale) }) : m.noTimeBudget}</p>
+    </section>
+  );
+}
+
+/** Each seed and why it failed, for a job that has fetched nothing (ended as failed, or still trying). */
+export async function SeedOutcomesPanel({ jobId, m }: { jobId: number; m: MonitorMessages }) {
+  const seeds = await listSeedOutcomes(getSql(), jobId);
+  const ended = ["failed", "skipped"];
+  if (!seeds.some((s) => ended.includes(s.status))) return null; // nothing failed (yet): the diagnostics say why it waits
+  const isAllFailed = seeds.every((s) => ended.includes(s.status));
+  return (
+    <section data-testid="seed-outcomes" className={`rounded border p-3 text-sm ${isAllFailed ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
+      <p className="font-semibold">{isAllFailed ? m.seedsFailedTitle : m.seedsTitle}</p>
+      <ul className="mt-1 space-y-1">
+        {seeds.map((s) => (
+          <li key={s.url} className="break-all"><span className="font-mono text-xs">{s.url}</span> — {lookup(m, `seedState_${s.status}`, s.status)}
+            {": "}{s.reason ?? m.seedNoReason}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The job's event log, newest first, each kind named in the page's language. */
+export async function EventsPanel({ jobId, m, locale }: { jobId: number; m: MonitorMessages; locale: Locale }) {
+  const events = await listJobEvents(getSql(), jobId, EVENTS_SHOWN);
+  return (
+    <section aria-labelledby="events-title">
+      <h2 id="events-title" className="mb-2 text-lg font-semibold">{m.eventsTitle}</h2>
+      {events.length === 0 ? <p className="text-sm text-slate-500">{m.eventsEmpty}</p> : (
+        <ol data-testid="events" className="max-h-72 overflow-y-auto rounded border border-slate-200 bg-white text-sm">
+          {events.map((e) => {
+            const reason = e.kind === "finished" ? e.message.replace(/^Job finished: /, "") : "";
+            return (
+              <li key={e.id} data-testid={`event-${e.kind}`} className={`flex flex-wrap gap-x-3 border-t border-slate-100 px-2 py-1 first:border-t-0 ${e.level === "error" ? "text-red-800" : ""}`}>
+                <time className="tabular-nums text-slate-500" dateTime={e.createdAt.toISOString()}>{e.createdAt.toLocaleString(locale)}</time>
+                {/* The stored message is English detail: shown inline in English, on hover in Chinese. */}
+                <span className="font-medium" title={e.message}>{fill(lookup(m, `event_${e.kind}`, e.kind), { reason: lookup(m, `finish_${reason}`, reason) })}</span>
+                {e.kind !== "finished" && locale === "en" && <span className="min-w-0 break-all text-slate-600">{e.message}</span>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { useTestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { diagnoseJob, listSeedOutcomes } from "./diagnostics";
+import { listJobEvents } from "./events";
+import { claimUrls, finishJobs } from "./frontier";
+import { blockHost, setHostDelay, setJobDelay } from "./host-controls";
+import { controlJob } from "./jobs";
+import { listJobHosts, parseHostQuery } from "./monitor-hosts";
+import { STALL_WINDOW_MS } from "./stall";
+import { countFrontier } from "./frontier-counts";
+import { beat } from "./workers";
+
+const ctx = useTestDatabase();
+const LEASE = { limit: 10, leaseMs: 60_000 };
+const kinds = async (jobId: number) => (await diagnoseJob(ctx.db.sql, jobId)).map((d) => d.kind);
+const alive = (workerId: string) => beat(ctx.db.sql, { workerId, hostname: "test", pid: 1, status: "running", inFlight: 0, fetchedTotal: 0 });
+
+// Runs first: no worker has beaten in this database yet.
+test("with no worker beating, the diagnostics say so (and do not call it a stall)", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 10 });
+  await ctx.db.sql`update hosts set next_fetch_at = now() - interval '1 hour' where job_id = ${job.id}`;
+  await ctx.db.sql`update frontier set next_attempt_at = now() - interval '1 hour' where job_id = ${job.id}`;
+  const found = await kinds(job.id);
+  assert.ok(found.includes("no-workers"), found.join());
+  assert.ok(!found.includes("stalled"), found.join());
+});
+
+test("a claim that finds nothing while a host has been ready for the stall window shows in the diagnostics and in the event log", async () => {
+  await alive("w-diag");
+  const job = await makeJob(ctx.db.url, { maxPages: 10 });
+  // Ready and due for less than the window: not (yet) a stall.
+  await ctx.db.sql`update hosts set next_fetch_at = now() - ${STALL_WINDOW_MS / 2} * interval '1 millisecond', robots_state = 'allow-all' where job_id = ${job.id}`;
+  await ctx.db.sql`update frontier set next_attempt_at = now() - ${STALL_WINDOW_MS / 2} * interval '1 millisecond' where job_id = ${job.id}`;
+  assert.ok(!(await kinds(job.id)).includes("stalled"));
+  // Simulated stall: the host has been ready with its URL due for longer than the window and no claim took it.
+  await ctx.db.sql`update hosts set next_fetch_at = now() - ${STALL_WINDOW_MS + 1_000} * interval '1 millisecond' where job_id = ${job.id}`;
+  await ctx.db.sql`update frontier set next_attempt_at = now() - ${STALL_WINDOW_MS + 1_000} * interval '1 millisecond' where job_id = ${job.id}`;
+  const found = await diagnoseJob(ctx.db.sql, job.id);
+  assert.deepEqual(found.find((d) => d.kind === "stalled"), { kind: "stalled", n: 1 });
+  await diagnoseJob(ctx.db.sql, job.id); // viewed again within the window: one event, not two
+  const events = (await listJobEvents(ctx.db.sql, job.id, 10)).filter((e) => e.kind === "stalled");
+  assert.equal(events.length, 1);
+  assert.equal(events[0].level, "error");
+  assert.match(events[0].message, /1 URL\(s\) were pending on 1 ready host/);
+});
+
+test("a paused job's diagnostics say paused; a job whose hosts all wait names the host and until when", async () => {
+  await alive("w-diag");
+  const paused = await makeJob(ctx.db.url, { maxPages: 10 });
+  await controlJob(ctx.prisma, paused.id, "pause");
+  assert.deepEqual(await kinds(paused.id), ["paused"]);
+
+  const waiting = await makeJob(ctx.db.url, { maxPages: 10, seeds: "http://slow.test/" });
+  const until = new Date(Date.now() + 3_600_000);
+  await ctx.db.sql`update hosts set next_fetch_at = ${until} where job_id = ${waiting.id}`;
+  const d = (await diagnoseJob(ctx.db.sql, waiting.id)).find((x) => x.kind === "hosts-waiting");
+  assert.ok(d && d.kind === "hosts-waiting");
+  assert.equal(d.host, "slow.test");
+  assert.equal(d.n, 1);
+  assert.equal(Math.round(d.until.getTime() / 1000), Math.round(until.getTime() / 1000));
+
+  await ctx.db.sql`update hosts set next_fetch_at = now() where job_id = ${waiting.id}`;
+  await ctx.db.sql`update frontier set next_attempt_at = now() + interval '5 minutes', last_error = 'timeout' where job_id = ${waiting.id}`;
+  const retry = (await diagnoseJob(ctx.db.sql, waiting.id)).find((x) => x.kind === "retry-wait");
+  assert.ok(retry && retry.kind === "retry-wait");
+  assert.equal(retry.error, "timeout");
+});
+
+test("a blocked host is never claimed again, even for a URL queued after the block; its pending URLs are skipped", async () => {
+  await alive("w-block");
+  const job = await makeJob(ctx.db.url, { maxPages: 100, minDelayMs: 0, seeds: "http://bad.test/\nhttp://good.test/" });
+  await ctx.db.sql`update hosts set robots_state = 'allow-all' where job_id = ${job.id}`;
+  const r = await blockHost(ctx.db.sql, job.id, "bad.test");
+  assert.deepEqual(r, { ok: true, skipped: 1 });
+  const [{ settings }] = await ctx.db.sql<{ settings: { deny: string[] } }[]>`select settings from jobs where id = ${job.id}`;
+  assert.deepEqual(settings.deny, ["bad.test"]);
+  // A link found by a worker that had not yet reread the rules:
+  await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth) values (${job.id}, 'http://bad.test/late', 'http://bad.test/late', 'bad.test', 1)`;
+  await ctx.db.sql`update hosts set has_pending = true where job_id = ${job.id}`;
+  const got = await claimUrls(ctx.db.sql, { workerId: "w-block", ...LEASE, jobIds: [job.id] });
+  assert.deepEqual(got.map((g) => g.host), ["good.test"]);
+  const [{ skipReason }] = await ctx.db.sql`select skip_reason as "skipReason" from frontier where job_id = ${job.id} and url = 'http://bad.test/'`;
+  assert.equal(skipReason, "scope:blocked");
+  const table = await listJobHosts(ctx.db.sql, job.id, parseHostQuery({ hsort: "host", hdir: "asc" }));
+  assert.deepEqual(table.rows.map((h) => [h.host, h.isBlocked]), [["bad.test", true], ["good.test", false]]);
+  assert.ok((await kinds(job.id)).includes("blocked-hosts"));
+  assert.equal((await blockHost(ctx.db.sql, job.id, "bad pattern")).ok, false);
+});
+
+test("a host's own delay survives a change of the job's delay; the hosts table sorts by an allow-listed column only", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 100, minDelayMs: 1000, seeds: "http://a.test/\nhttp://b.test/" });
+  assert.deepEqual(await setHostDelay(ctx.db.sql, job.id, "a.test", 5000), { ok: true });
+  assert.deepEqual(await setJobDelay(ctx.db.sql, job.id, 200), { ok: true });
+  const rows = await ctx.db.sql`select host, min_delay_ms as d from hosts where job_id = ${job.id} order by host`;
+  assert.deepEqual(rows.map((r) => [r.host, r.d]), [["a.test", 5000], ["b.test", 200]]);
+  assert.equal((await setJobDelay(ctx.db.sql, job.id, -1)).ok, false);
+  const byDelay = await listJobHosts(ctx.db.sql, job.id, parseHostQuery({ hsort: "delay", hdir: "desc" }));
+  assert.deepEqual(byDelay.rows.map((h) => h.host), ["a.test", "b.test"]);
+  const injected = parseHostQuery({ hsort: "host; drop table hosts", hq: "b." });
+  assert.equal(injected.sort, "fetched");
+  assert.deepEqual((await listJobHosts(ctx.db.sql, job.id, injected)).rows.map((h) => h.host), ["b.test"]);
+});
+
+test("a job whose seeds all failed ends as failed, and each seed's reason can be read", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 10, seeds: "http://dead.test/\nhttp://gone.test/" });
+  await ctx.db.sql`update frontier set status = 'failed', last_error = case when host = 'dead.test' then 'dns' else 'http-404' end where job_id = ${job.id}`;
+  const ended = (await finishJobs(ctx.db.sql)).find((j) => j.id === job.id);
+  assert.deepEqual(ended, { id: job.id, status: "failed", finishReason: "seeds-failed" });
+  const seeds = await listSeedOutcomes(ctx.db.sql, job.id);
+  assert.deepEqual(seeds.map((s) => [s.url, s.status, s.reason]).sort(), [["http://dead.test/", "failed", "dns"], ["http://gone.test/", "failed", "http-404"]]);
+});
+
+test("the frontier's counts by status from its partial indexes agree with grouping every row", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 100, seeds: "http://c.test/" });
+  await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status)
+    select ${job.id}, u, u, 'c.test', 1, (array['pending', 'leased', 'done', 'failed', 'skipped'])[g % 5 + 1]::frontier_status
+    from generate_series(1, 23) g, lateral (select 'http://c.test/p' || g as u) x`;
+  // A URL is done when its page is stored, which counts it in pages_fetched.
+  await ctx.db.sql`update jobs set pages_fetched = (select count(*) from frontier where job_id = ${job.id} and status = 'done') where id = ${job.id}`;
+  const grouped = await ctx.db.sql<{ status: string; n: number }[]>`select status::text, count(*)::int as n from frontier where job_id = ${job.id} group by 1`;
+  const expected = { pending: 0, leased: 0, done: 0, failed: 0, skipped: 0, ...Object.fromEntries(grouped.map((g) => [g.status, g.n])) };
+  assert.deepEqual(await countFrontier(ctx.db.sql, job.id), expected);
+  assert.equal(expected.pending, 5, "the seed and four more");
+});

@@ -1,0 +1,74 @@
+/**
+ * What the job page changes on a running job: block a host, set one host's delay, set the
+ * job's politeness. Workers read settings again within 10 s (lib/crawl/job-context.ts); the host
+ * rows change at once, and claims read those.
+ */
+import { readCrawlSettings } from "../jobs/settings";
+import { describePatternProblem } from "../rules/scope";
+import { recordJobEvent } from "./events";
+import { fail, type Failure } from "./failure";
+import type { Sql } from "./infra/sql";
+
+/** Longest delay one can set from the job page (the settings' own limit). */
+export const MAX_DELAY_MS = 600_000;
+
+/**
+ * Stop crawling `host` in job `jobId`: its name joins the job's deny rules (so links to it are
+ * no longer queued), its pending URLs are skipped with reason "scope:blocked", and its next
+ * fetch moves to infinity, so no claim takes it even for a URL queued before workers reread the rules.
+ */
+export async function blockHost(sql: Sql, jobId: number, host: string): Promise<{ ok: true; skipped: number } | Failure> {
+  const name = host.trim().toLowerCase().replace(/:\d+$/, "");
+  const problem = describePatternProblem(name);
+  if (problem) return fail("invalid", problem);
+  return sql.begin(async (tx) => {
+    const [job] = await tx<{ settings: unknown }[]>`select settings from jobs where id = ${jobId} for update`;
+    if (!job) return fail("not-found", `job ${jobId} does not exist`);
+    const settings = readCrawlSettings(job.settings);
+    // Stored as it was, with the host added: other settings keep their stored form.
+    const deny = [...new Set([...settings.deny, name])];
+    await tx`update jobs set settings = settings || ${tx.json({ deny })}, updated_at = now() where id = ${jobId}`;
+    await tx`update hosts set next_fetch_at = 'infinity', has_pending = false, updated_at = now()
+      where job_id = ${jobId} and (host = ${host} or split_part(host, ':', 1) = ${name})`;
+    const skipped = await tx`update frontier set status = 'skipped', skip_reason = 'scope:blocked', updated_at = now()
+      where job_id = ${jobId} and status = 'pending' and (host = ${host} or split_part(host, ':', 1) = ${name})`;
+    await recordJobEvent(tx, jobId, "host-blocked", `${name}: ${skipped.count} pending URL(s) skipped`);
+    return { ok: true as const, skipped: skipped.count };
+  });
+}
+
+function checkDelay(ms: number): Failure | null {
+  return Number.isInteger(ms) && ms >= 0 && ms <= MAX_DELAY_MS ? null : fail("invalid", `delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
+}
+
+/**
+ * Set one host's own delay (kept when the job's politeness changes). Its next fetch comes no
+ * later than one new delay from now, so lowering a long delay takes effect at once.
+ */
+export async function setHostDelay(sql: Sql, jobId: number, host: string, delayMs: number): Promise<{ ok: true } | Failure> {
+  const bad = checkDelay(delayMs);
+  if (bad) return bad;
+  const rows = await sql`
+    update hosts set delay_override_ms = ${delayMs}, min_delay_ms = ${delayMs}, has_pending = true, updated_at = now(),
+      next_fetch_at = least(next_fetch_at, now() + host_delay(${delayMs}::int, crawl_delay_ms))
+    where job_id = ${jobId} and host = ${host} and next_fetch_at <> 'infinity'
+    returning id`;
+  if (rows.length === 0) return fail("not-found", `host ${host} is not in job ${jobId} (or is blocked)`);
+  await recordJobEvent(sql, jobId, "host-delay", `${host}: ${delayMs} ms`);
+  return { ok: true };
+}
+
+/** Change a job's politeness: its minimum delay, for new hosts and every host without its own. */
+export async function setJobDelay(sql: Sql, jobId: number, delayMs: number): Promise<{ ok: true } | Failure> {
+  const bad = checkDelay(delayMs);
+  if (bad) return bad;
+  return sql.begin(async (tx) => {
+    const rows = await tx`update jobs set settings = settings || ${tx.json({ minDelayMs: delayMs })}, updated_at = now() where id = ${jobId} returning id`;
+    if (rows.length === 0) return fail("not-found", `job ${jobId} does not exist`);
+    await tx`update hosts set min_delay_ms = ${delayMs}, updated_at = now(),
+        next_fetch_at = least(next_fetch_at, now() + host_delay(${delayMs}::int, crawl_delay_ms))
+      where job_id = ${jobId} and delay_override_ms is null and next_fetch_at <> 'infinity'`;
+    await recordJobEvent(tx, jobId, "politeness-changed", `minDelayMs ${delayMs}`);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * The job page's chart data, each series one aggregate statement over indexed rows: the
+ * per-minute counters (job_stats_minute, primary key job_id + minute), the relevance index of
+ * pages, the frontier's status counts and its partial index of failed URLs.
+ */
+import type { Sql } from "./infra/sql";
+
+/** One minute of a job's crawl with running totals. */
+export interface MinutePoint { minute: Date; fetched: number; relevant: number; failed: number; totalFetched: number; totalRelevant: number }
+
+/** Minutes shown at most (the most recent ones); older minutes still count in the running totals. */
+export const MAX_CHART_MINUTES = 720;
+
+/** Per-minute counters of the job with running totals, oldest first. */
+export async function readMinuteSeries(sql: Sql, jobId: number): Promise<MinutePoint[]> {
+  const rows = await sql<MinutePoint[]>`
+    select minute, fetched, relevant, failed, "totalFetched"::int, "totalRelevant"::int from (
+      select minute, fetched, relevant, failed,
+        sum(fetched) over w as "totalFetched", sum(relevant) over w as "totalRelevant"
+      from job_stats_minute where job_id = ${jobId}
+      window w as (order by minute)
+      order by minute desc limit ${MAX_CHART_MINUTES}
+    ) m order by minute`;
+  return [...rows];
+}
+
+/** Bins of the relevance histogram (0–1 in steps of 1/RELEVANCE_BINS; higher scores go in the last bin). */
+export const RELEVANCE_BINS = 20;
+
+/**
+ * Stored pages per relevance bin (RELEVANCE_BINS entries). Only the relevance is read, so the
+ * (job_id, relevance) index answers alone (reading is_relevant as well visited every page row:
+ * 395 ms median for a million pages, bench/job-page.ts); the relevant count is the job's counter.
+ */
+export async function readRelevanceHistogram(sql: Sql, jobId: number): Promise<number[]> {
+  const rows = await sql<{ bin: number; n: number }[]>`
+    select least(width_bucket(relevance, 0, 1, ${RELEVANCE_BINS}), ${RELEVANCE_BINS}) as bin, count(*)::int as n
+    from pages where job_id = ${jobId} group by 1`;
+  const bins = Array<number>(RELEVANCE_BINS).fill(0);
+  for (const r of rows) bins[Math.max(1, r.bin) - 1] += r.n;
+  return bins;
+}
+
+/** Failed URLs per minute and reason. */
+export interface ErrorPoint { minute: Date; reason: string; n: number }
+
+/**
+ * URLs that failed for good per minute and reason, over the last MAX_CHART_MINUTES minutes of
+ * failures. A reason is the stored error's kind: `http-404`, `timeout`, `robots-unreachable` ...
+ * (text after a colon is detail and is dropped, so a chart has few lines).
+ */
+export async function readErrorSeries(sql: Sql, jobId: number): Promise<ErrorPoint[]> {
+  const rows = await sql<ErrorPoint[]>`
+    select date_trunc('minute', updated_at) as minute, split_part(coalesce(last_error, 'unknown'), ':', 1) as reason, count(*)::int as n
+    from frontier where job_id = ${jobId} and status = 'failed'
+      and updated_at > (select coalesce(max(minute), now()) from job_stats_minute where job_id = ${jobId}) - ${MAX_CHART_MINUTES} * interval '1 minute'
+    group by 1, 2 order by 1`;
+  return [...rows];
+}
+
+/** Minutes the recent rate (and the ETA from it) looks back over. */
+export const RATE_WINDOW_MINUTES = 5;
+
+/**
+ * URLs finished per minute (fetched and failed for good: what the page budget counts) over the
+ * last RATE_WINDOW_MINUTES minutes, counting from the job's start when it is younger.
+ */
+export async function readRecentRate(sql: Sql, jobId: number): Promise<number> {
+  const [r] = await sql<{ rate: number }[]>`
+    select coalesce(sum(s.fetched + s.failed), 0)::float8
+      / greatest(1, least(${RATE_WINDOW_MINUTES}, extract(epoch from now() - coalesce(j.started_at, j.created_at)) / 60)) as rate
+    from jobs j left join job_stats_minute s on s.job_id = j.id and s.minute > now() - ${RATE_WINDOW_MINUTES} * interval '1 minute'
+    where j.id = ${jobId} group by j.id, j.started_at, j.created_at`;
+  return r?.rate ?? 0;
+}

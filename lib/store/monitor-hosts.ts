@@ -1,0 +1,72 @@
+/**
+ * The job page's hosts table: one screen of a job's hosts, sorted by an allow-listed column,
+ * filtered by a host substring, with each host's pending URLs and last error read for that screen only.
+ */
+import type { Sql } from "./infra/sql";
+
+/** Columns the hosts table sorts by (the URL's `sort` parameter), mapped to their SQL. */
+const SORT_SQL = {
+  host: "h.host",
+  fetched: "h.pages_fetched",
+  relevant: "h.pages_relevant",
+  failed: "h.errors",
+  harvest: "h.pages_relevant::float8 / nullif(h.pages_fetched, 0)",
+  next: "h.next_fetch_at",
+  inflight: "h.in_flight",
+  delay: "host_delay(h.min_delay_ms, h.crawl_delay_ms)",
+} as const;
+
+/** A sortable column of the hosts table. */
+export type HostSort = keyof typeof SORT_SQL;
+export const HOST_SORTS = Object.keys(SORT_SQL) as HostSort[];
+
+/** Hosts on one screen of the table. */
+export const HOSTS_PER_SCREEN = 25;
+/** Screens one can page to (a bound on the offset: narrow the search to go further). */
+export const MAX_HOST_SCREENS = 400;
+/** Pending URLs are counted up to this many per host (a host with a million is shown as "10000+"). */
+export const PENDING_COUNT_CAP = 10_000;
+
+/** One row of the hosts table. */
+export interface HostRow {
+  host: string; robotsState: string; crawlDelayMs: number | null; minDelayMs: number; delayOverrideMs: number | null;
+  effectiveDelayMs: number; inFlight: number; nextFetchAt: Date; isBlocked: boolean;
+  pending: number; fetched: number; relevant: number; failed: number; lastError: string | null;
+}
+
+/** The table's query as it arrives in the URL. */
+export interface HostQuery { sort: HostSort; isDesc: boolean; search: string; screen: number }
+
+/** Read the URL's parameters into a HostQuery, with defaults for anything missing or unknown. */
+export function parseHostQuery(p: { hsort?: string; hdir?: string; hq?: string; hpage?: string }): HostQuery {
+  const sort = HOST_SORTS.includes(p.hsort as HostSort) ? (p.hsort as HostSort) : "fetched";
+  return {
+    sort, isDesc: p.hdir ? p.hdir !== "asc" : sort !== "host" && sort !== "next",
+    search: (p.hq ?? "").trim().slice(0, 100),
+    screen: Math.min(MAX_HOST_SCREENS, Math.max(1, Math.floor(Number(p.hpage)) || 1)),
+  };
+}
+
+/** One screen of a job's hosts and how many hosts match the search. */
+export async function listJobHosts(sql: Sql, jobId: number, q: HostQuery): Promise<{ rows: HostRow[]; total: number }> {
+  const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The sort column comes from the allow-list above, never from the request.
+  const order = sql.unsafe(`${SORT_SQL[q.sort]} ${q.isDesc ? "desc nulls last" : "asc nulls first"}, h.host`);
+  const [rows, [{ total }]] = await Promise.all([
+    sql<HostRow[]>`
+      select h.host, h.robots_state as "robotsState", h.crawl_delay_ms as "crawlDelayMs", h.min_delay_ms as "minDelayMs",
+        h.delay_override_ms as "delayOverrideMs", (extract(epoch from host_delay(h.min_delay_ms, h.crawl_delay_ms)) * 1000)::int as "effectiveDelayMs",
+        h.in_flight as "inFlight", h.next_fetch_at as "nextFetchAt", h.next_fetch_at = 'infinity' as "isBlocked",
+        h.pages_fetched as fetched, h.pages_relevant as relevant, h.errors as failed,
+        (select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
+          limit ${PENDING_COUNT_CAP}) p) as pending,
+        (select f.last_error from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'failed'
+          order by f.updated_at desc limit 1) as "lastError"
+      from hosts h
+      where h.job_id = ${jobId} and (${q.search} = '' or h.host ilike ${like})
+      order by ${order}
+      limit ${HOSTS_PER_SCREEN} offset ${(q.screen - 1) * HOSTS_PER_SCREEN}`,
+    sql<{ total: number }[]>`select count(*)::int as total from hosts h where h.job_id = ${jobId} and (${q.search} = '' or h.host ilike ${like})`,
+  ]);
+  return { rows: [...rows], total };
+}
