@@ -120,7 +120,7 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   await expect(page.getByTestId("job-status").or(page.getByTestId("count-status"))).toHaveText(/已完成/, { timeout: 90_000 });
   await expect(fetched).toHaveText("500");
   await page.reload();
-  await expect(page.getByTestId("queue-table")).toContainText("depth"); // bfs explains a queued URL by its depth
+  await expect(page.getByTestId("queue-table")).toContainText("深度"); // bfs explains a queued URL by its depth
   const [db] = await sql`select pages_fetched, status::text from jobs where id = ${jobId}`;
   expect(db).toEqual({ pages_fetched: 500, status: "done" });
 
