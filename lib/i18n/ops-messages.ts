@@ -205,3 +205,12 @@ export function statusLabel(locale: Locale, status: string): string {
   const key = `status_${status}`;
   return isMessageKey(locale, key) ? translator(locale)(key) : status;
 }
+
+const AGE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [["day", 86_400_000], ["hour", 3_600_000], ["minute", 60_000], ["second", 1_000]];
+
+/** How long ago `then` was, in `locale` ("3 分钟前", "3 minutes ago"), in its largest whole unit. */
+export function relativeAge(locale: Locale, then: Date, now = new Date()): string {
+  const ms = Math.max(0, now.getTime() - then.getTime());
+  const [unit, size] = AGE_UNITS.find(([, size]) => ms >= size) ?? AGE_UNITS[AGE_UNITS.length - 1];
+  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-Math.floor(ms / size), unit);
+}
