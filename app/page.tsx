@@ -47,9 +47,9 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
             <thead className="bg-slate-100 text-left">
               <tr>
                 <th className="p-2">#</th><th className="p-2">{o("homeColJob")}</th><th className="p-2">{t("colStatus")}</th>
-                <th className="p-2">{o("homeColRate")}</th>
                 <th className="p-2 text-right">{t("colFetched")}</th><th className="p-2 text-right">{o("homeColFailed")}</th>
                 <th className="p-2 text-right">{t("colRelevant")}</th><th className="p-2 text-right">{t("colHarvest")}</th>
+                <th className="p-2">{o("homeColRate")}</th>
                 <th className="p-2">{o("homeColAge")}</th>
               </tr>
             </thead>
@@ -66,11 +66,16 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                       </div>
                     </td>
                     <td className="p-2"><StatusBadge status={j.status} t={t} /></td>
-                    <td className="p-2"><Sparkline values={series} label={o("homeRateTitle", { max: Math.max(0, ...series) })} /></td>
                     <td className="p-2 text-right tabular-nums">{j.pagesFetched}</td>
                     <td className={`p-2 text-right tabular-nums ${j.pagesFailed ? "text-red-700" : "text-slate-400"}`}>{j.pagesFailed}</td>
                     <td className="p-2 text-right tabular-nums">{j.pagesRelevant}</td>
                     <td className="p-2 text-right tabular-nums">{j.pagesFetched ? (j.pagesRelevant / j.pagesFetched).toFixed(3) : "—"}</td>
+                    <td className="p-2">
+                      <div className="flex items-center gap-2">
+                        <Sparkline values={series} label={o("homeRateTitle", { max: Math.max(0, ...series) })} />
+                        <span className="text-xs tabular-nums text-slate-500" title={o("homeRateLast")}>{series.at(-2) ?? 0}</span>
+                      </div>
+                    </td>
                     <td className="whitespace-nowrap p-2 text-xs" title={j.createdAt.toLocaleString(locale)}>{relativeAge(locale, j.createdAt, now)}</td>
                   </tr>
                 );

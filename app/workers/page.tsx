@@ -1,7 +1,7 @@
 import { loadEnv } from "@/lib/env";
 import { getSql } from "@/lib/store/infra/sql";
 import { listWorkers, type WorkerRow, type WorkerState } from "@/lib/store/workers";
-import { opsTranslator } from "@/lib/i18n/ops-messages";
+import { opsTranslator, relativeAge } from "@/lib/i18n/ops-messages";
 import type { Locale } from "@/lib/i18n/messages";
 import { AutoRefresh } from "../components/auto-refresh";
 import { getT } from "../i18n";
@@ -28,7 +28,8 @@ export default async function WorkersPage() {
   const workers = await listWorkers(getSql(), env.WORKER_STALE_AFTER_MS);
   const hasLiveWorker = workers.some((w) => w.state === "live");
   const beatS = Math.round(env.WORKER_HEARTBEAT_MS / 1000);
-  const ago = (ms: number) => o("agoSeconds", { n: Math.max(0, Math.round(ms / 1000)) });
+  const now = Date.now();
+  const ago = (ms: number) => (ms < 120_000 ? o("agoSeconds", { n: Math.max(0, Math.round(ms / 1000)) }) : relativeAge(locale, new Date(now - ms), new Date(now)));
   const th = "p-2 whitespace-nowrap";
   return (
     <section className="space-y-4">
@@ -53,14 +54,14 @@ export default async function WorkersPage() {
               {workers.map((w) => (
                 <tr key={w.workerId} data-testid="worker-row" data-state={w.state} className="border-t border-slate-100 align-top">
                   <td className="max-w-[14rem] truncate p-2 font-mono text-xs" title={w.workerId}>{w.workerId}
-                    {w.state !== "live" && <div data-testid="worker-leases" className="whitespace-normal font-sans text-slate-600">{leaseFate(w, hasLiveWorker, beatS, locale)}</div>}
+                    {(w.state === "stale" || w.leases > 0) && w.state !== "live" && <div data-testid="worker-leases" className="whitespace-normal font-sans text-slate-600">{leaseFate(w, hasLiveWorker, beatS, locale)}</div>}
                   </td>
                   <td className="p-2">{w.hostname}</td>
                   <td className="p-2 text-right tabular-nums">{w.pid}</td>
                   <td className="p-2 font-mono text-xs">{w.version || "—"}</td>
                   <td className="p-2"><span data-testid="worker-state" className={`rounded-full px-2 py-0.5 text-xs ${STATE_COLOURS[w.state]}`}>{o(`workerState_${w.state}`)}</span></td>
                   <td className="p-2 text-right tabular-nums">{w.state === "stopped" ? "—" : w.inFlight}</td>
-                  <td className="p-2 text-right tabular-nums">{w.state === "stopped" ? "—" : w.pagesPerMinute.toFixed(0)}</td>
+                  <td className="p-2 text-right tabular-nums">{w.state === "live" ? w.pagesPerMinute.toFixed(0) : "—"}</td>
                   <td className="p-2 text-right tabular-nums">{w.fetchedTotal}</td>
                   <td className="whitespace-nowrap p-2" title={w.lastBeatAt.toLocaleString(locale)}>{ago(w.beatAgeMs)}</td>
                   <td className="whitespace-nowrap p-2 text-xs">{w.startedAt.toLocaleString(locale)}</td>
