@@ -44,26 +44,26 @@ export default async function WorkersPage() {
           <table data-testid="workers-table" className="w-full min-w-[52rem] text-sm">
             <thead className="bg-slate-100 text-left">
               <tr>
-                <th className={th}>{o("workersColWorker")}</th><th className={th}>{o("workersColHost")}</th><th className={`${th} text-right`}>{o("workersColPid")}</th>
-                <th className={th}>{o("workersColVersion")}</th><th className={th}>{o("workersColState")}</th>
+                <th className={th}>{o("workersColWorker")}</th><th className={th}>{o("workersColState")}</th>
                 <th className={`${th} text-right`}>{o("workersColInFlight")}</th><th className={`${th} text-right`}>{o("workersColRate")}</th>
-                <th className={`${th} text-right`}>{o("workersColStored")}</th><th className={th}>{o("workersColBeat")}</th><th className={th}>{o("workersColStarted")}</th>
+                <th className={th}>{o("workersColBeat")}</th><th className={th}>{o("workersColHost")}</th><th className={`${th} text-right`}>{o("workersColPid")}</th>
+                <th className={th}>{o("workersColVersion")}</th><th className={`${th} text-right`}>{o("workersColStored")}</th><th className={th}>{o("workersColStarted")}</th>
               </tr>
             </thead>
             <tbody>
               {workers.map((w) => (
                 <tr key={w.workerId} data-testid="worker-row" data-state={w.state} className="border-t border-slate-100 align-top">
-                  <td className="max-w-[14rem] truncate p-2 font-mono text-xs" title={w.workerId}>{w.workerId}
+                  <td className="max-w-[11rem] truncate p-2 font-mono text-xs sm:max-w-[16rem]" title={w.workerId}>{w.workerId}
                     {(w.state === "stale" || w.leases > 0) && w.state !== "live" && <div data-testid="worker-leases" className="whitespace-normal font-sans text-slate-600">{leaseFate(w, hasLiveWorker, beatS, locale)}</div>}
                   </td>
-                  <td className="p-2">{w.hostname}</td>
-                  <td className="p-2 text-right tabular-nums">{w.pid}</td>
-                  <td className="p-2 font-mono text-xs">{w.version || "—"}</td>
-                  <td className="p-2"><span data-testid="worker-state" className={`rounded-full px-2 py-0.5 text-xs ${STATE_COLOURS[w.state]}`}>{o(`workerState_${w.state}`)}</span></td>
+                  <td className="p-2"><span data-testid="worker-state" className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs ${STATE_COLOURS[w.state]}`}>{o(`workerState_${w.state}`)}</span></td>
                   <td className="p-2 text-right tabular-nums">{w.state === "stopped" ? "—" : w.inFlight}</td>
                   <td className="p-2 text-right tabular-nums">{w.state === "live" ? w.pagesPerMinute.toFixed(0) : "—"}</td>
-                  <td className="p-2 text-right tabular-nums">{w.fetchedTotal}</td>
                   <td className="whitespace-nowrap p-2" title={w.lastBeatAt.toLocaleString(locale)}>{ago(w.beatAgeMs)}</td>
+                  <td className="whitespace-nowrap p-2">{w.hostname}</td>
+                  <td className="p-2 text-right tabular-nums">{w.pid}</td>
+                  <td className="p-2 font-mono text-xs">{w.version || "—"}</td>
+                  <td className="p-2 text-right tabular-nums">{w.fetchedTotal}</td>
                   <td className="whitespace-nowrap p-2 text-xs">{w.startedAt.toLocaleString(locale)}</td>
                 </tr>
               ))}
