@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getSql } from "@/lib/store/infra/sql";
-import { JOB_STATUSES, listJobOverview, pagesPerMinute, parseStatusFilter, type JobStatusFilter } from "@/lib/store/job-overview";
+import { ACTIVE_STATUSES, JOB_STATUSES, listJobOverview, pagesPerMinute, parseStatusFilter, type JobStatusFilter } from "@/lib/store/job-overview";
 import { finishReasonLabel, opsTranslator, relativeAge } from "@/lib/i18n/ops-messages";
 import { getT } from "./i18n";
 import { StatusBadge } from "./components/status-badge";
@@ -18,7 +18,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
   const { jobs, counts } = await listJobOverview(sql, filter);
   const rates = await pagesPerMinute(sql, jobs.map((j) => j.id));
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const active = ["queued", "running", "paused", "stopping"].reduce((a, s) => a + (counts[s] ?? 0), 0);
+  const active = ACTIVE_STATUSES.reduce((a, s) => a + (counts[s] ?? 0), 0);
   const filters: [JobStatusFilter | null, string, number][] = [
     [null, o("homeFilterAll"), total], ["active", o("homeFilterActive"), active],
     ...JOB_STATUSES.filter((s) => counts[s]).map((s): [JobStatusFilter, string, number] => [s, t(`status_${s}`), counts[s]]),

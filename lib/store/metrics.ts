@@ -5,6 +5,7 @@
  * histograms each worker writes with its heartbeat, added up.
  */
 import type { Sql } from "./infra/sql";
+import { ACTIVE_STATUSES } from "./job-overview";
 import { CLAIM_BUCKETS_S, FETCH_BUCKETS_S, sumHistograms, type LatencyHistogram } from "./worker-latency";
 
 /** One job's counters. */
@@ -23,7 +24,7 @@ export interface MetricsSnapshot {
   claim: LatencyHistogram;
 }
 
-const ACTIVE = ["queued", "running", "paused", "stopping"];
+const ACTIVE: string[] = [...ACTIVE_STATUSES];
 
 /** Read the snapshot; a worker is stale when silent for over `staleAfterMs`. */
 export async function readMetricsSnapshot(sql: Sql, staleAfterMs: number): Promise<MetricsSnapshot> {

@@ -4,6 +4,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { getT } from "../../i18n";
 import { LiveComparison } from "./live-comparison";
 import { opsTranslator, statusLabel } from "@/lib/i18n/ops-messages";
+import { JOB_STATUSES } from "@/lib/store/job-overview";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,7 @@ export default async function ComparisonPage({ params }: { params: Promise<{ id:
       <LiveComparison id={id} initial={JSON.parse(JSON.stringify(jobs))} checkpoints={COMPARE_CHECKPOINTS}
         labels={{ chart: t("compareHarvest"), table: t("compareTable"), strategy: o("compareColStrategy"), status: o("compareColStatus"),
           pages: o("compareColPages"), xAxis: o("compareAxisPages"), yAxis: o("compareAxisHarvest"),
-          statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, statusLabel(locale, s)])) }} />
+          statusNames: Object.fromEntries(JOB_STATUSES.map((s) => [s, statusLabel(locale, s)])) }} />
     </section>
   );
 }
