@@ -164,9 +164,11 @@ test("compare strategies in the browser: one job per strategy, harvest curves dr
   await expect(table).toContainText("best-first");
   // Both jobs end and the chart has a line per strategy; the table reports the 100-page checkpoint.
   await expect(async () => {
-    expect(await table.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(["done", "done"]);
+    expect(await table.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(["已完成", "已完成"]);
   }).toPass({ intervals: [500], timeout: 90_000 });
   await expect(page.getByTestId("compare-chart").locator("svg path")).toHaveCount(2);
+  await expect(page.getByTestId("compare-chart")).toContainText("已抓取页数"); // the axes are in the interface's language
+  await expect(table.locator("thead")).toContainText("策略");
   await expect(table.locator("thead")).toContainText("100");
   const harvest = await table.locator("tbody tr td:nth-child(4)").allTextContents();
   for (const h of harvest) expect(Number(h)).toBeGreaterThanOrEqual(0);
