@@ -43,7 +43,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
       )}
       {total === 0 ? <p className="text-slate-500">{t("jobsEmpty")}</p> : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (
         <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-          <table data-testid="jobs-table" className="w-full min-w-[56rem] text-sm">
+          <table data-testid="jobs-table" className="w-full min-w-[46rem] text-sm">
             <thead className="bg-slate-100 text-left">
               <tr>
                 <th className="p-2">#</th><th className="p-2">{o("homeColJob")}</th><th className="p-2">{t("colStatus")}</th>
@@ -59,7 +59,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                 return (
                   <tr key={j.id} data-testid="job-row" className="border-t border-slate-100 align-middle">
                     <td className="p-2 tabular-nums text-slate-500">{j.id}</td>
-                    <td className="max-w-[18rem] p-2">
+                    <td className="max-w-[8rem] p-2 sm:max-w-[18rem]">
                       <Link className="block truncate text-teal-700 hover:underline" href={`/jobs/${j.id}`} title={j.name}>{j.name}</Link>
                       <div className="truncate text-xs text-slate-500">
                         {j.strategy}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
