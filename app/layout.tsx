@@ -6,6 +6,7 @@ import { LanguageSwitch } from "./components/language-switch";
 import { topicMessages } from "@/lib/i18n/topic-messages";
 import { currentIdentity } from "./auth/current";
 import { SignedIn } from "./auth/signed-in";
+import { opsTranslator } from "@/lib/i18n/ops-messages";
 
 export const metadata: Metadata = { title: "FocusCrawl", description: "Focused web crawling dashboard" };
 
@@ -14,23 +15,29 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const who = await currentIdentity();
   // Signed out (the sign-in page): the other pages would only send the browser back to it.
   const isSignedOut = who.isAuthOn && !who.name;
+  const ops = opsTranslator(locale);
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-900">
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-            <Link href="/" className="font-semibold text-teal-700">{t("appName")}</Link>
-            {!isSignedOut && <>
-              <Link href="/" className="text-sm hover:text-teal-700">{t("navJobs")}</Link>
-              {who.role === "operator" && <Link href="/jobs/new" className="text-sm hover:text-teal-700">{t("navNewJob")}</Link>}
-              <Link href="/topics" className="text-sm hover:text-teal-700">{topicMessages(locale).navTopics}</Link>
-              <Link href="/compare" className="text-sm hover:text-teal-700">{t("navCompare")}</Link>
-            </>}
-            <span className="ml-auto flex items-center gap-3">
+          {/* On a phone the links scroll sideways on a row of their own; from 640 px they share the row. */}
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 pt-2 sm:flex-nowrap sm:py-3">
+            <Link href="/" className="shrink-0 whitespace-nowrap font-semibold text-teal-700">{t("appName")}</Link>
+            <span className="ml-auto flex shrink-0 items-center gap-3 sm:order-last">
               {who.isAuthOn && who.name && <SignedIn who={who} locale={locale} />}
               <LanguageSwitch locale={locale} label={t("language")} />
             </span>
-          </nav>
+            {!isSignedOut && (
+              <nav aria-label={ops("navMenu")} data-testid="top-nav"
+                className="nav-scroll -mx-4 flex w-[calc(100%+2rem)] min-w-0 gap-x-5 overflow-x-auto whitespace-nowrap px-4 py-2 text-sm sm:mx-0 sm:w-auto sm:flex-1 sm:p-0">
+                <Link href="/" className="hover:text-teal-700">{t("navJobs")}</Link>
+                {who.role === "operator" && <Link href="/jobs/new" className="hover:text-teal-700">{t("navNewJob")}</Link>}
+                <Link href="/topics" className="hover:text-teal-700">{topicMessages(locale).navTopics}</Link>
+                <Link href="/compare" className="hover:text-teal-700">{t("navCompare")}</Link>
+                <Link href="/workers" className="hover:text-teal-700">{ops("navWorkers")}</Link>
+              </nav>
+            )}
+          </div>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
       </body>

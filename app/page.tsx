@@ -1,48 +1,89 @@
 import Link from "next/link";
-import { listJobs } from "@/lib/store/jobs";
-import { getPrisma } from "@/lib/store/infra/prisma";
+import { getSql } from "@/lib/store/infra/sql";
+import { ACTIVE_STATUSES, JOB_STATUSES, listJobOverview, pagesPerMinute, parseStatusFilter, type JobStatusFilter } from "@/lib/store/job-overview";
+import { finishReasonLabel, opsTranslator, relativeAge } from "@/lib/i18n/ops-messages";
 import { getT } from "./i18n";
 import { StatusBadge } from "./components/status-badge";
 import { canOperate } from "./auth/current";
+import { Sparkline } from "./components/sparkline";
+import { AutoRefresh } from "./components/auto-refresh";
 
 export const dynamic = "force-dynamic";
 
-export default async function JobsPage() {
+/** Every job with its counters and pages a minute over the last hour; `?status=` filters. */
+export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[] }> }) {
   const { locale, t } = await getT();
-  const jobs = await listJobs(getPrisma());
+  const o = opsTranslator(locale);
+  const filter = parseStatusFilter((await searchParams).status);
+  const sql = getSql();
+  const { jobs, counts } = await listJobOverview(sql, filter);
+  const rates = await pagesPerMinute(sql, jobs.map((j) => j.id));
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const active = ACTIVE_STATUSES.reduce((a, s) => a + (counts[s] ?? 0), 0);
+  const filters: [JobStatusFilter | null, string, number][] = [
+    [null, o("homeFilterAll"), total], ["active", o("homeFilterActive"), active],
+    ...JOB_STATUSES.filter((s) => counts[s]).map((s): [JobStatusFilter, string, number] => [s, t(`status_${s}`), counts[s]]),
+  ];
+  const now = new Date();
   return (
     <section>
-      <div className="mb-4 flex items-center justify-between">
+      {active > 0 && <AutoRefresh everyMs={10_000} />}
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{t("jobsTitle")}</h1>
         {await canOperate() && <Link href="/jobs/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{t("navNewJob")}</Link>}
       </div>
-      {jobs.length === 0 ? (
-        <p className="text-slate-500">{t("jobsEmpty")}</p>
-      ) : (
-        <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm">
-          <thead className="bg-slate-100 text-left">
-            <tr>
-              <th className="p-2">#</th><th className="p-2">{t("colName")}</th><th className="p-2">{t("colStatus")}</th>
-              <th className="p-2">{t("colStrategy")}</th><th className="p-2 text-right">{t("colFetched")}</th>
-              <th className="p-2 text-right">{t("colRelevant")}</th><th className="p-2 text-right">{t("colHarvest")}</th>
-              <th className="p-2">{t("colCreated")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.map((j) => (
-              <tr key={j.id} className="border-t border-slate-100">
-                <td className="p-2">{j.id}</td>
-                <td className="p-2"><Link className="text-teal-700 hover:underline" href={`/jobs/${j.id}`}>{j.name}</Link></td>
-                <td className="p-2"><StatusBadge status={j.status} t={t} /></td>
-                <td className="p-2">{j.strategy}</td>
-                <td className="p-2 text-right">{j.pagesFetched}</td>
-                <td className="p-2 text-right">{j.pagesRelevant}</td>
-                <td className="p-2 text-right">{j.pagesFetched ? (j.pagesRelevant / j.pagesFetched).toFixed(3) : "—"}</td>
-                <td className="p-2">{j.createdAt.toLocaleString(locale)}</td>
+      {total > 0 && (
+        <nav aria-label={o("homeFilterLabel")} data-testid="status-filters" className="mb-3 flex flex-wrap gap-2 text-sm">
+          {filters.map(([f, label, n]) => (
+            <Link key={f ?? "all"} href={f ? `/?status=${f}` : "/"} aria-current={f === filter ? "page" : undefined}
+              className={`rounded-full border px-3 py-0.5 ${f === filter ? "border-teal-700 bg-teal-700 text-white" : "border-slate-300 bg-white hover:border-teal-600"}`}>
+              {label} <span className="tabular-nums opacity-75">{n}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+      {total === 0 ? <p className="text-slate-500">{t("jobsEmpty")}</p> : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (
+        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+          <table data-testid="jobs-table" className="w-full min-w-[46rem] text-sm">
+            <thead className="bg-slate-100 text-left">
+              <tr>
+                <th className="p-2">#</th><th className="p-2">{o("homeColJob")}</th><th className="p-2">{t("colStatus")}</th>
+                <th className="p-2 text-right">{t("colFetched")}</th><th className="p-2 text-right">{o("homeColFailed")}</th>
+                <th className="p-2 text-right">{t("colRelevant")}</th><th className="p-2 text-right">{t("colHarvest")}</th>
+                <th className="p-2">{o("homeColRate")}</th>
+                <th className="p-2">{o("homeColAge")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {jobs.map((j) => {
+                const series = rates.get(j.id) ?? [];
+                return (
+                  <tr key={j.id} data-testid="job-row" className="border-t border-slate-100 align-middle">
+                    <td className="p-2 tabular-nums text-slate-500">{j.id}</td>
+                    <td className="max-w-[8rem] p-2 sm:max-w-[18rem]">
+                      <Link className="block truncate text-teal-700 hover:underline" href={`/jobs/${j.id}`} title={j.name}>{j.name}</Link>
+                      <div className="truncate text-xs text-slate-500">
+                        {j.strategy}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
+                      </div>
+                    </td>
+                    <td className="p-2"><StatusBadge status={j.status} t={t} /></td>
+                    <td className="p-2 text-right tabular-nums">{j.pagesFetched}</td>
+                    <td className={`p-2 text-right tabular-nums ${j.pagesFailed ? "text-red-700" : "text-slate-400"}`}>{j.pagesFailed}</td>
+                    <td className="p-2 text-right tabular-nums">{j.pagesRelevant}</td>
+                    <td className="p-2 text-right tabular-nums">{j.pagesFetched ? (j.pagesRelevant / j.pagesFetched).toFixed(3) : "—"}</td>
+                    <td className="p-2">
+                      <div className="flex items-center gap-2">
+                        <Sparkline values={series} label={o("homeRateTitle", { max: Math.max(0, ...series) })} />
+                        <span className="text-xs tabular-nums text-slate-500" title={o("homeRateLast")}>{series.at(-2) ?? 0}</span>
+                      </div>
+                    </td>
+                    <td className="whitespace-nowrap p-2 text-xs" title={j.createdAt.toLocaleString(locale)}>{relativeAge(locale, j.createdAt, now)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

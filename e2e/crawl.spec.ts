@@ -121,7 +121,7 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   await expect(page.getByTestId("job-status").or(page.getByTestId("count-status"))).toHaveText(/已完成/, { timeout: 90_000 });
   await expect(fetched).toHaveText("500");
   await page.reload();
-  await expect(page.getByTestId("queue-table")).toContainText("depth"); // bfs explains a queued URL by its depth
+  await expect(page.getByTestId("queue-table")).toContainText("深度"); // bfs explains a queued URL by its depth
   const [db] = await sql`select pages_fetched, status::text from jobs where id = ${jobId}`;
   expect(db).toEqual({ pages_fetched: 500, status: "done" });
 
@@ -165,9 +165,11 @@ test("compare strategies in the browser: one job per strategy, harvest curves dr
   await expect(table).toContainText("best-first");
   // Both jobs end and the chart has a line per strategy; the table reports the 100-page checkpoint.
   await expect(async () => {
-    expect(await table.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(["done", "done"]);
+    expect(await table.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(["已完成", "已完成"]);
   }).toPass({ intervals: [500], timeout: 90_000 });
   await expect(page.getByTestId("compare-chart").locator("svg path")).toHaveCount(2);
+  await expect(page.getByTestId("compare-chart")).toContainText("已抓取页数"); // the axes are in the interface's language
+  await expect(table.locator("thead")).toContainText("策略");
   await expect(table.locator("thead")).toContainText("100");
   const harvest = await table.locator("tbody tr td:nth-child(4)").allTextContents();
   for (const h of harvest) expect(Number(h)).toBeGreaterThanOrEqual(0);

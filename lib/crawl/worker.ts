@@ -10,6 +10,9 @@ import { rescoreBatch } from "../maintenance/rescore";
 import { recomputeDueJobs } from "../maintenance/recompute";
 import { adaptDueTopics } from "../maintenance/refine";
 import { beat } from "../store/workers";
+import { CLAIM_BUCKETS_S, FETCH_BUCKETS_S, newHistogram, observe, type WorkerLatency } from "../store/worker-latency";
+import { projectPath } from "../project-root";
+import fs from "node:fs";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
@@ -45,6 +48,18 @@ export interface WorkerOptions {
   log?: (line: string) => void;
 }
 
+/** The version a worker reports with its heartbeat (package.json's). */
+function readVersion(): string {
+  try {
+    return String(JSON.parse(fs.readFileSync(projectPath("package.json"), "utf8")).version ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/** Pages a minute are measured over the heartbeats of this window. */
+const RATE_WINDOW_MS = 60_000;
+
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
 
@@ -67,6 +82,21 @@ export function createCrawlWorker(opts: WorkerOptions) {
   let isDraining = false;
   let wake: (() => void) | undefined;
   let lastFinishCheck = 0;
+  const version = readVersion();
+  const latency: WorkerLatency = { fetch: newHistogram(FETCH_BUCKETS_S), claim: newHistogram(CLAIM_BUCKETS_S) };
+  /** (time, pages stored) at recent heartbeats, oldest first, for the pages-a-minute rate. */
+  const storedSamples: [number, number][] = [];
+  function pagesPerMinute(): number {
+    const now = Date.now();
+    storedSamples.push([now, counts.stored]);
+    while (storedSamples.length > 2 && storedSamples[1][0] <= now - RATE_WINDOW_MS) storedSamples.shift();
+    const [t0, n0] = storedSamples[0];
+    return now - t0 > 0 ? ((counts.stored - n0) * 60_000) / (now - t0) : 0;
+  }
+  const report = (status: "running" | "stopped") => ({
+    workerId, hostname: os.hostname(), pid: process.pid, status, inFlight: status === "running" ? inFlight.size : 0,
+    fetchedTotal: counts.stored, version, pagesPerMinute: status === "running" ? pagesPerMinute() : 0, latency,
+  });
 
   /** One fetcher (connection pools, DNS cache) per distinct fetch configuration, shared by jobs that agree. */
   const fetcherOfContext = new WeakMap<JobContext, Fetcher>();
@@ -82,7 +112,13 @@ export function createCrawlWorker(opts: WorkerOptions) {
     const key = JSON.stringify(config);
     let f = fetchers.get(key);
     if (!f) {
-      f = createFetcher(config);
+      const fetcher = createFetcher(config);
+      // Every fetch's duration (robots.txt too) goes into the fetch latency histogram.
+      f = { ...fetcher, fetchUrl: async (...args) => {
+        const outcome = await fetcher.fetchUrl(...args);
+        observe(latency.fetch, outcome.fetchMs / 1000);
+        return outcome;
+      } };
       fetchers.set(key, f);
     }
     fetcherOfContext.set(ctx, f);
@@ -128,7 +164,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   async function maintain(): Promise<void> {
-    await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "running", inFlight: inFlight.size, fetchedTotal: counts.stored });
+    await beat(opts.sql, report("running"));
     const reclaimed = await reclaimExpiredLeases(opts.sql, opts.staleAfterMs);
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
     const repaired = await repairHostsPending(opts.sql);
@@ -159,6 +195,19 @@ export function createCrawlWorker(opts: WorkerOptions) {
     }
   }
 
+  /** Claim up to `room` URLs, counting the statement's duration in the claim latency histogram. */
+  async function timedClaim(room: number): Promise<ClaimedUrl[]> {
+    const t0 = performance.now();
+    try {
+      return await claimUrls(opts.sql, { workerId, limit: room, leaseMs: opts.leaseMs, jobIds: opts.jobIds });
+    } catch (e) {
+      log(`claim failed: ${(e as Error).message}`);
+      return [];
+    } finally {
+      observe(latency.claim, (performance.now() - t0) / 1000);
+    }
+  }
+
   function drain() {
     if (!isDraining) log(`draining: finishing ${inFlight.size} URL(s) in flight`);
     isDraining = true;
@@ -178,12 +227,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     try {
       while (!isDraining) {
         const room = opts.concurrency - inFlight.size;
-        const claimed = room > 0
-          ? await claimUrls(opts.sql, { workerId, limit: room, leaseMs: opts.leaseMs, jobIds: opts.jobIds }).catch((e) => {
-              log(`claim failed: ${(e as Error).message}`);
-              return [];
-            })
-          : [];
+        const claimed = room > 0 ? await timedClaim(room) : [];
         claimed.forEach(start);
         if (claimed.length > 0) lastClaimAt = Date.now();
         else if (opts.failOnStallMs && opts.jobIds && inFlight.size === 0 && Date.now() - lastClaimAt >= opts.failOnStallMs) {
@@ -211,11 +255,11 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await ticking;
       await recomputing;
       await endFinishedJobs().catch(() => {});
-      await beat(opts.sql, { workerId, hostname: os.hostname(), pid: process.pid, status: "stopped", inFlight: 0, fetchedTotal: counts.stored }).catch(() => {});
+      await beat(opts.sql, report("stopped")).catch(() => {});
       await Promise.all([...fetchers.values()].map((f) => f.close()));
     }
     if (stall) throw stall;
   }
 
-  return { workerId, run, drain, counts };
+  return { workerId, run, drain, counts, latency };
 }

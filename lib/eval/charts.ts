@@ -9,7 +9,7 @@ export interface Series { name: string; points: { x: number; y: number }[] }
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** An SVG line chart of `series` with y from 0 to 1. */
-export function lineChartSvg(title: string, yLabel: string, series: Series[], opts: { width?: number; height?: number } = {}): string {
+export function lineChartSvg(title: string, yLabel: string, series: Series[], opts: { width?: number; height?: number; xLabel?: string } = {}): string {
   const W = opts.width ?? 760, H = opts.height ?? 420, L = 56, R = 170, T = 36, B = 44;
   const maxX = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.x)));
   const maxY = Math.min(1, Math.max(0.1, ...series.flatMap((s) => s.points.map((p) => p.y))) * 1.1);
@@ -33,7 +33,7 @@ export function lineChartSvg(title: string, yLabel: string, series: Series[], op
     `<rect width="${W}" height="${H}" fill="white"/><text x="${L}" y="20" font-size="14" font-weight="bold">${esc(title)}</text>` +
     grid.join("") + xticks.join("") +
     `<line x1="${L}" x2="${L}" y1="${T}" y2="${H - B}" stroke="#9ca3af"/><line x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}" stroke="#9ca3af"/>` +
-    `<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle" font-size="12">pages fetched</text>` +
+    `<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle" font-size="12">${esc(opts.xLabel ?? "pages fetched")}</text>` +
     `<text x="14" y="${(T + H - B) / 2}" font-size="12" transform="rotate(-90 14 ${(T + H - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>` +
     lines.join("") + `</svg>\n`;
 }

@@ -17,7 +17,7 @@ const zh = {
   colStrategy: "策略",
   colFetched: "已抓取",
   colRelevant: "相关",
-  colHarvest: "收割率",
+  colHarvest: "收获率",
   colCreated: "创建时间",
   newJobTitle: "新建爬取任务",
   fieldName: "任务名称",

@@ -5,8 +5,10 @@
  */
 import jschardet from "jschardet";
 
+/** Where a decoded charset can come from. */
+export const CHARSET_SOURCES = ["header", "bom", "meta", "detected", "default"] as const;
 /** Decoded text and where its charset came from (stored with the page). */
-export interface Decoded { text: string; charset: string; source: "header" | "bom" | "meta" | "detected" | "default" }
+export interface Decoded { text: string; charset: string; source: (typeof CHARSET_SOURCES)[number] }
 
 /** Bytes given to the detector: enough for a confident guess, bounded for speed. */
 const DETECT_BYTES = 64 * 1024;

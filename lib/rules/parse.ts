@@ -267,8 +267,11 @@ export function parseHtml(fullHtml: string, pageUrl: string): ParsedPage {
   };
 }
 
+/** The kinds of page classifyPageKind tells apart. */
+export const PAGE_KINDS = ["home", "hub", "content"] as const;
+
 /** docs/ALGORITHMS.md §5: the site root is home, a page mostly made of anchor text is a hub. */
-export function classifyPageKind(url: string, anchorTextShare: number, hubShare = 0.5): "home" | "hub" | "content" {
+export function classifyPageKind(url: string, anchorTextShare: number, hubShare = 0.5): (typeof PAGE_KINDS)[number] {
   const u = new URL(url);
   if ((u.pathname === "/" || /^\/index\.\w+$/.test(u.pathname)) && !u.search) return "home";
   return anchorTextShare > hubShare ? "hub" : "content";

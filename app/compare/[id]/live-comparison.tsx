@@ -13,7 +13,8 @@ const POLL_MS = 2_000;
 
 /** Harvest-rate curves of every strategy, redrawn every two seconds while any job runs. */
 export function LiveComparison({ id, initial, labels, checkpoints }: {
-  id: string; initial: ComparedJob[]; checkpoints: number[]; labels: { chart: string; table: string };
+  id: string; initial: ComparedJob[]; checkpoints: number[];
+  labels: { chart: string; table: string; strategy: string; status: string; pages: string; xAxis: string; yAxis: string; statusNames: Record<string, string> };
 }) {
   const [jobs, setJobs] = useState(initial);
   const isRunning = jobs.some((j) => ["queued", "running", "paused", "stopping"].includes(j.status));
@@ -25,26 +26,27 @@ export function LiveComparison({ id, initial, labels, checkpoints }: {
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [id, isRunning]);
-  const svg = lineChartSvg(labels.chart, "harvest rate", jobs.map((j) => ({ name: j.strategy, points: j.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) })));
+  const svg = lineChartSvg(labels.chart, labels.yAxis, jobs.map((j) => ({ name: j.strategy, points: j.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) })),
+    { xLabel: labels.xAxis });
   const reached = checkpoints.filter((c) => jobs.some((j) => j.checkpoints.some((k) => k.pages === c)));
   return (
     <div className="space-y-4">
       {/* Our own SVG: strategy names are escaped by lineChartSvg. */}
       <div data-testid="compare-chart" className="overflow-x-auto rounded border border-slate-200 bg-white" dangerouslySetInnerHTML={{ __html: svg }} />
       <h2 className="text-lg font-semibold">{labels.table}</h2>
-      <table data-testid="compare-table" className="rounded border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-100"><tr><th className="p-2 text-left">strategy</th><th className="p-2">status</th><th className="p-2 text-right">pages</th>
+      <div className="overflow-x-auto"><table data-testid="compare-table" className="rounded border border-slate-200 bg-white text-sm">
+        <thead className="bg-slate-100"><tr><th className="p-2 text-left">{labels.strategy}</th><th className="p-2">{labels.status}</th><th className="p-2 text-right">{labels.pages}</th>
           {reached.map((c) => <th key={c} className="p-2 text-right">{c}</th>)}</tr></thead>
         <tbody>
           {jobs.map((j) => (
             <tr key={j.id} className="border-t border-slate-100">
               <td className="p-2 font-mono"><Link className="text-teal-700 hover:underline" href={`/jobs/${j.id}`}>{j.strategy}</Link></td>
-              <td className="p-2">{j.status}</td><td className="p-2 text-right tabular-nums">{j.pagesFetched}</td>
+              <td className="p-2">{labels.statusNames[j.status] ?? j.status}</td><td className="p-2 text-right tabular-nums">{j.pagesFetched}</td>
               {reached.map((c) => <td key={c} className="p-2 text-right tabular-nums">{j.checkpoints.find((k) => k.pages === c)?.harvestRate.toFixed(3) ?? "–"}</td>)}
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
     </div>
   );
 }

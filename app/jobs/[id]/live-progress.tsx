@@ -9,7 +9,7 @@ const TABLE_REFRESH_MS = 4_000;
 /** A job's counters, kept current by the server's event stream. */
 export function LiveProgress({ jobId, initial, labels }: {
   jobId: number; initial: Progress;
-  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string>; finishReasonNames?: Record<string, string> };
+  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string>; finishReasons: Record<string, string> };
 }) {
   const [p, setP] = useState(initial);
   const [isLive, setLive] = useState(false);
@@ -45,7 +45,7 @@ export function LiveProgress({ jobId, initial, labels }: {
     <div>
       <div className="mb-1 text-xs text-slate-500">
         <span className={`mr-1 inline-block h-2 w-2 rounded-full ${isLive ? "bg-teal-500" : "bg-slate-300"}`} />{labels.live}
-        {p.finishReason && <span className="ml-3">{labels.finishReason}: <span data-testid="finish-reason" data-reason={p.finishReason}>{labels.finishReasonNames?.[p.finishReason] ?? p.finishReason}</span></span>}
+        {p.finishReason && <span className="ml-3">{labels.finishReason}: <span data-testid="finish-reason" data-reason={p.finishReason}>{labels.finishReasons[p.finishReason] ?? p.finishReason}</span></span>}
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
         {cards.map(([label, value, key]) => (

@@ -4,6 +4,7 @@ import { listJobEvents } from "@/lib/store/events";
 import { getSql } from "@/lib/store/infra/sql";
 import { RATE_WINDOW_MINUTES, readRecentRate } from "@/lib/store/monitor-charts";
 import { STALL_WINDOW_MS } from "@/lib/store/stall";
+import { finishReasonLabel } from "@/lib/i18n/ops-messages";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
 
@@ -108,7 +109,7 @@ export async function EventsPanel({ jobId, m, locale }: { jobId: number; m: Moni
               <li key={e.id} data-testid={`event-${e.kind}`} className={`flex flex-wrap gap-x-3 border-t border-slate-100 px-2 py-1 first:border-t-0 ${e.level === "error" ? "text-red-800" : ""}`}>
                 <time className="tabular-nums text-slate-500" dateTime={e.createdAt.toISOString()}>{e.createdAt.toLocaleString(locale)}</time>
                 {/* The stored message is English detail: shown inline in English, on hover in Chinese. */}
-                <span className="font-medium" title={e.message}>{fill(lookup(m, `event_${e.kind}`, e.kind), { reason: lookup(m, `finish_${reason}`, reason) })}</span>
+                <span className="font-medium" title={e.message}>{fill(lookup(m, `event_${e.kind}`, e.kind), { reason: finishReasonLabel(locale, reason) })}</span>
                 {e.kind !== "finished" && locale === "en" && <span className="min-w-0 break-all text-slate-600">{e.message}</span>}
               </li>
             );

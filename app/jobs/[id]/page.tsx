@@ -19,6 +19,7 @@ import { ChartsPanel } from "./monitor-charts";
 import { DiagnosticsPanel, EventsPanel, SeedOutcomesPanel, TimingPanel } from "./monitor-panels";
 import { HostsPanel } from "./hosts-panel";
 import { JobControls } from "./job-controls";
+import { settingLabel, settingValueLabel } from "@/lib/i18n/ops-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -82,7 +83,7 @@ export default async function JobPage({ params, searchParams }: {
         {/* getJob hides passwords and cookie values; lists are shown one entry per line. */}
         <dl data-testid="job-settings" className="mt-2 grid grid-cols-1 gap-1 font-mono text-xs sm:grid-cols-2">
           {Object.entries(job.settings as Record<string, unknown>).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)).map(([k, v]) => (
-            <div key={k}><dt className="inline text-slate-500">{k}: </dt><dd className="inline break-all">{Array.isArray(v) ? v.join(" | ") : String(v)}</dd></div>
+            <div key={k}><dt className="inline font-sans text-slate-500" title={k}>{settingLabel(locale, k)}: </dt><dd className="inline break-all">{settingValueLabel(locale, k, v)}</dd></div>
           ))}
         </dl>
       </details>

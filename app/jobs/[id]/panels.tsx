@@ -11,7 +11,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { measureRawBodies } from "@/lib/store/page-bodies";
 import { getT } from "../../i18n";
 import { LiveProgress } from "./live-progress";
-import { lookup, monitorMessages } from "@/lib/i18n/monitor-messages";
+import { finishReasonLabels, pageKindLabel, priorityDetailText } from "@/lib/i18n/ops-messages";
 
 /** What a panel shows while its data loads. */
 export function PanelLoading() {
@@ -22,23 +22,21 @@ export function PanelLoading() {
 export async function ProgressPanel({ jobId }: { jobId: number }) {
   const [{ t, locale }, progress] = await Promise.all([getT(), getJobProgress(getPrisma(), jobId)]);
   if (!progress) return null;
-  const m = monitorMessages(locale);
   return <LiveProgress jobId={jobId} initial={JSON.parse(JSON.stringify(progress))} labels={{
     status: t("jobStatus"), fetched: t("colFetched"), relevant: t("colRelevant"), harvest: t("colHarvest"),
     failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
-    finishReasonNames: Object.fromEntries(["max-pages", "time-budget", "frontier-empty", "stopped-by-user", "seeds-failed"].map((r) => [r, lookup(m, `finish_${r}`, r)])),
-    statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
+    finishReasons: finishReasonLabels(locale), statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
   }} />;
 }
 
 /** The next URLs of the frontier with what made their priority. */
 export async function QueuePanel({ jobId }: { jobId: number }) {
-  const [{ t }, queued] = await Promise.all([getT(), listQueued(getPrisma(), jobId, 20)]);
+  const [{ t, locale }, queued] = await Promise.all([getT(), listQueued(getPrisma(), jobId, 20)]);
   if (queued.length === 0) return null;
   return (
     <details className="text-sm" open>
       <summary className="cursor-pointer text-lg font-semibold">{t("queueTitle")}</summary>
-      <table data-testid="queue-table" className="mt-2 w-full table-fixed rounded border border-slate-200 bg-white text-xs">
+      <div className="mt-2 overflow-x-auto"><table data-testid="queue-table" className="w-full min-w-[36rem] table-fixed rounded border border-slate-200 bg-white text-xs">
         <thead className="bg-slate-100 text-left">
           <tr><th className="w-1/2 p-2">{t("colUrl")}</th><th className="p-2 text-right">{t("colPriority")}</th><th className="p-2">{t("colWhy")}</th></tr>
         </thead>
@@ -47,11 +45,11 @@ export async function QueuePanel({ jobId }: { jobId: number }) {
             <tr key={q.id} className="border-t border-slate-100 align-top">
               <td className="truncate p-2 font-mono" title={q.url}>{q.anchorText ? <span className="font-sans">{q.anchorText} · </span> : null}{q.url}</td>
               <td className="p-2 text-right tabular-nums">{q.priority.toFixed(4)}</td>
-              <td className="p-2 font-mono">{Object.entries((q.priorityDetail ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`).join(", ")}</td>
+              <td className="p-2">{priorityDetailText(locale, q.priorityDetail)}</td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
     </details>
   );
 }
@@ -64,7 +62,7 @@ export async function PagesPanel({ jobId, screen }: { jobId: number; screen: num
     <div>
       <h2 className="mb-2 text-lg font-semibold">{t("pagesTitle")} ({pages.total})</h2>
       {pages.rows.length === 0 ? <p className="text-slate-500">{t("pagesEmpty")}</p> : (
-        <table data-testid="pages-table" className="w-full table-fixed rounded border border-slate-200 bg-white text-sm">
+        <div className="overflow-x-auto"><table data-testid="pages-table" className="w-full min-w-[40rem] table-fixed rounded border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-100 text-left">
             <tr>
               <th className="w-5/12 p-2">{t("colTitle")} / {t("colUrl")}</th><th className="p-2 text-right">{t("colRelevance")}</th>
@@ -80,12 +78,12 @@ export async function PagesPanel({ jobId, screen }: { jobId: number; screen: num
                 </td>
                 <td className={`p-2 text-right ${p.isRelevant ? "font-semibold text-teal-700" : ""}`}>{p.relevance.toFixed(3)}</td>
                 <td className="p-2 text-right">{p.depth}</td>
-                <td className="p-2">{p.pageKind}</td>
+                <td className="p-2">{pageKindLabel(locale, p.pageKind)}</td>
                 <td className="p-2 text-xs">{p.fetchedAt.toLocaleTimeString(locale)}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
       <div className="mt-2 flex gap-3 text-sm">
         {screen > 1 && <Link className="text-teal-700" href={`/jobs/${jobId}?screen=${screen - 1}`}>{t("pagePrev")}</Link>}

@@ -1,5 +1,5 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import type { ParamSpec } from "@/lib/strategy/types";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import { createJobAction, type CreateJobState } from "../actions";
@@ -18,7 +18,38 @@ const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:
 function FieldError({ errors, name }: { errors?: Record<string, string[]>; name: string }) {
   const list = errors?.[name];
   if (!list?.length) return null;
-  return <p data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p>;
+  return <p id={`error-${name}`} data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p>;
+}
+
+/** The error key a control's messages are under: strategy parameters share one ("strategyParams"). */
+const errorKeyOf = (name: string) => (name.startsWith("strategyParams.") ? "strategyParams" : name);
+
+/**
+ * After a submit the server refused: mark every control with an error aria-invalid and tie it to
+ * its message, and move the focus to the first of them (opening the advanced settings if it is there).
+ */
+function useMarkInvalid(form: React.RefObject<HTMLFormElement | null>, errors: Record<string, string[]> | undefined) {
+  useEffect(() => {
+    if (!form.current) return;
+    let first: HTMLElement | null = null;
+    for (const el of Array.from(form.current.elements) as HTMLInputElement[]) {
+      if (!el.name || el.type === "hidden") continue;
+      const key = errorKeyOf(el.name);
+      if (errors?.[key]?.length) {
+        el.setAttribute("aria-invalid", "true");
+        el.setAttribute("aria-describedby", `error-${key}`);
+        first ??= el;
+      } else {
+        el.removeAttribute("aria-invalid");
+        if (el.getAttribute("aria-describedby")?.startsWith("error-")) el.removeAttribute("aria-describedby");
+      }
+    }
+    if (first) {
+      const details = first.closest("details");
+      if (details) details.open = true;
+      first.focus();
+    }
+  }, [form, errors]);
 }
 
 /** A number input with its label and errors; typed as text so the server can say what is wrong with it. */
@@ -76,8 +107,10 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
   const [chosen, setChosen] = useState(v.strategy ?? strategies[0].id);
   const [topicChoice, setTopicChoice] = useState(v.topicId ?? topicId ?? "");
   const strategy = strategies.find((s) => s.id === chosen) ?? strategies[0];
+  const formRef = useRef<HTMLFormElement>(null);
+  useMarkInvalid(formRef, state.errors);
   return (
-    <form action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
+    <form ref={formRef} action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
       {state.errors && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{labels.hasErrors}</p>}
       <label className="block text-sm">
         <span className="font-medium">{labels.name}</span> <span className="text-xs text-slate-500">{labels.nameHint}</span>

@@ -8,6 +8,7 @@ import { outlinkMessages } from "@/lib/i18n/outlink-messages";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
+import { charsetSourceLabel } from "@/lib/i18n/ops-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -45,7 +46,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         <div><dt className="inline text-slate-500">{t("colRelevance")}: </dt>
           <dd className="inline">{page.relevance.toFixed(3)} ({page.isRelevant ? t("relevantYes") : t("relevantNo")})</dd></div>
         <div><dt className="inline text-slate-500">{t("pageHttpStatus")}: </dt><dd className="inline">{page.httpStatus}</dd></div>
-        <div><dt className="inline text-slate-500">{t("pageCharset")}: </dt><dd className="inline">{page.charset} ({page.charsetSource})</dd></div>
+        <div><dt className="inline text-slate-500">{t("pageCharset")}: </dt><dd className="inline">{page.charset} ({charsetSourceLabel(locale, page.charsetSource)})</dd></div>
         <div><dt className="inline text-slate-500">{t("colFetchedAt")}: </dt><dd className="inline">{page.fetchedAt.toLocaleString(locale)}</dd></div>
         <div><dt className="inline text-slate-500">{t("pageHost")}: </dt><dd className="inline">{page.host}</dd></div>
         <div><dt className="inline text-slate-500">{t("colDepth")}: </dt><dd className="inline">{page.depth}</dd></div>
