@@ -18,7 +18,7 @@ const CJK = /[\u4e00-\u9fff]/;
 function finishReasonsInSql(): string[] {
   const src = fs.readFileSync(new URL("../store/frontier.ts", import.meta.url), "utf8");
   const body = src.slice(src.indexOf("export async function finishJobs"));
-  return [...body.slice(0, body.indexOf("\n}\n")).matchAll(/then '([a-z-]+)'(?!::)/g)].map((m) => m[1]);
+  return [...new Set([...body.slice(0, body.indexOf("\n}\n")).matchAll(/(?:then|else) '([a-z-]+)'(?!::)/g)].map((m) => m[1]))];
 }
 
 /** Every key a strategy puts in a queued URL's priority detail, from scoring a page's links with each. */
@@ -40,7 +40,7 @@ function priorityDetailKeys(): string[] {
 
 test("every finish reason, page kind, setting, priority part and charset source has a Chinese and an English label", () => {
   const reasons = finishReasonsInSql();
-  assert.deepEqual(reasons.sort(), ["frontier-empty", "max-pages", "stopped-by-user", "time-budget"]);
+  assert.deepEqual(reasons.sort(), ["frontier-empty", "max-pages", "seeds-failed", "stopped-by-user", "time-budget"]);
   const cases: [string, string[], (locale: "zh-CN" | "en", code: string) => string][] = [
     ["finish reason", reasons, finishReasonLabel],
     ["page kind", [...PAGE_KINDS], pageKindLabel],
