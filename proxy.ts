@@ -1,10 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { refuseRequest } from "./lib/http/guard-response";
 
 /**
  * When ADMIN_PASSWORD is set (required to bind beyond loopback), every request needs HTTP
  * basic auth with any user name and that password.
  */
 export function proxy(request: NextRequest) {
+  const refusal = refuseRequest(request); // unknown Host, cross-site write, non-JSON or oversized API body
+  if (refusal) return refusal;
   const password = process.env.ADMIN_PASSWORD;
   if (!password) return NextResponse.next();
   const header = request.headers.get("authorization") ?? "";

@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
+import { parseScreen } from "@/lib/results/screen";
 import { controlJobAction } from "../actions";
 import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
 import { RefineTopic } from "./refine-topic";
@@ -22,7 +23,7 @@ export default async function JobPage({ params, searchParams }: {
   const job = id === null ? null : await getJob(prisma, id);
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
-  const screen = Math.max(1, Number((await searchParams).screen) || 1);
+  const screen = parseScreen((await searchParams).screen);
   const topicWords = topicLabelWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;

@@ -1,13 +1,15 @@
 import { getSql } from "@/lib/store/infra/sql";
 import { parseBulkJudgementBody } from "@/lib/results/judgement";
 import { judgePages } from "@/lib/store/judgements";
-import { json, parseId } from "@/app/json";
+import { json, parseId, readJsonBody } from "@/app/json";
 
 /** Judge many pages of a job: {"pageIds": [...], "judgement": "relevant" | "irrelevant" | null}; answers with the ids judged. */
 export async function PUT(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const jobId = parseId((await ctx.params).id);
   if (jobId === null) return json({ error: "no such job" }, { status: 404 });
-  const parsed = parseBulkJudgementBody(await request.json().catch(() => undefined));
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const parsed = parseBulkJudgementBody(body.value);
   if (!parsed.ok) return json({ error: parsed.message, allowed: ["relevant", "irrelevant", null] }, { status: 400 });
   return json({ judged: await judgePages(getSql(), jobId, parsed.pageIds, parsed.judgement), judgement: parsed.judgement });
 }

@@ -4,6 +4,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { parseResultFilters } from "@/lib/results/filters";
 import { listResults, prepareResultQuery } from "@/lib/store/results";
 import { json, parseId } from "@/app/json";
+import { parseScreen } from "@/lib/results/screen";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
   const params = new URL(request.url).searchParams;
-  if (params.has("screen")) return json(await listPages(getPrisma(), id, Math.max(1, Number(params.get("screen")) || 1)));
+  if (params.has("screen")) return json(await listPages(getPrisma(), id, parseScreen(params.get("screen"))));
   const parsed = parseResultFilters(params, ["text"]);
   if (!parsed.ok) return json({ error: parsed.problem.message, param: parsed.problem.param, allowed: parsed.problem.allowed }, { status: 400 });
   const sql = getSql();
