@@ -37,7 +37,8 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array |
   for (let r = await reader.read(); !r.done; r = await reader.read()) {
     size += r.value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // Not awaited: the cancel of one branch of a tee()d body (a clone) settles only when the other is cancelled too.
+      reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(r.value);
