@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { authorize } from "./app/auth/gate";
+import { refuseRequest } from "./lib/http/guard-response";
 
 /**
  * Every request but static files: sign-in and roles (app/auth/gate.ts). Sign-in is required
@@ -7,6 +8,8 @@ import { authorize } from "./app/auth/gate";
  * actions need the operator role.
  */
 export function proxy(request: NextRequest) {
+  const refusal = refuseRequest(request); // unknown Host, cross-site write, non-JSON or oversized API body
+  if (refusal) return refusal;
   return authorize(request);
 }
 

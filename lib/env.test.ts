@@ -21,3 +21,11 @@ test("PRIVATE_NETWORK_ALLOW takes CIDRs and host names and names a bad entry", (
   assert.deepEqual(loadEnv({ PRIVATE_NETWORK_ALLOW: "10.1.0.0/16, intranet.example.com" }).PRIVATE_NETWORK_ALLOW, ["10.1.0.0/16", "intranet.example.com"]);
   assert.throws(() => loadEnv({ PRIVATE_NETWORK_ALLOW: "10.0.0.0/99" }), /PRIVATE_NETWORK_ALLOW.*not a CIDR/s);
 });
+
+test("PUBLIC_URL must be an http(s) address without a path; MAX_JSON_BODY_BYTES has a floor", () => {
+  assert.equal(loadEnv({ PUBLIC_URL: "https://crawl.example.com" }).PUBLIC_URL, "https://crawl.example.com");
+  assert.equal(loadEnv({}).MAX_JSON_BODY_BYTES, 1024 * 1024);
+  assert.throws(() => loadEnv({ PUBLIC_URL: "crawl.example.com" }), /PUBLIC_URL.*e\.g\. https:\/\/crawl/s);
+  assert.throws(() => loadEnv({ PUBLIC_URL: "https://crawl.example.com/dashboard" }), /PUBLIC_URL/);
+  assert.throws(() => loadEnv({ MAX_JSON_BODY_BYTES: "10" }), /MAX_JSON_BODY_BYTES/);
+});

@@ -10,6 +10,15 @@ const boolFromEnv = z
 const intFromEnv = (def: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(def);
 
+function isHttpOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.pathname === "/" && !u.search && !u.username;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -19,6 +28,15 @@ const EnvSchema = z.object({
   PORT: intFromEnv(3000, 1, 65535),
   HOST: z.string().min(1).default("127.0.0.1"),
   ADMIN_PASSWORD: z.string().optional(),
+  /**
+   * The address people open the dashboard at when it is not HOST:PORT (a reverse proxy, a host
+   * name): requests naming another host are refused, so a rebound DNS name cannot reach it.
+   */
+  PUBLIC_URL: z.string().default("").refine((v) => v === "" || isHttpOrigin(v), {
+    message: "must be the dashboard's address as people open it, e.g. https://crawl.example.com or http://10.0.0.5:3000",
+  }),
+  /** The largest JSON body an API route reads, in bytes (topic definitions with example texts get 8 times this). */
+  MAX_JSON_BODY_BYTES: intFromEnv(1024 * 1024, 1024, 64 * 1024 * 1024),
   FOCUSCRAWL_DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: intFromEnv(54329, 1, 65535),
   ALLOW_PRIVATE_NETWORKS: boolFromEnv,

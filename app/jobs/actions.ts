@@ -10,6 +10,7 @@ import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
 import { localizeFieldErrors } from "@/lib/i18n/errors";
 import { getT } from "../i18n";
 import { requireOperator } from "../auth/current";
+import { parseId } from "../json";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
 export interface CreateJobState { errors?: FieldErrors; values?: Record<string, string> }
@@ -36,9 +37,9 @@ export async function createJobAction(_prev: CreateJobState, form: FormData): Pr
 /** Pause, resume or stop a job from its page. */
 export async function controlJobAction(form: FormData): Promise<void> {
   await requireOperator();
-  const id = Number(form.get("jobId"));
+  const id = parseId(String(form.get("jobId")));
   const action = String(form.get("action")) as JobAction;
-  if (!Number.isInteger(id) || !["pause", "resume", "stop"].includes(action)) return;
+  if (id === null || !["pause", "resume", "stop"].includes(action)) return;
   await controlJob(getPrisma(), id, action);
   revalidatePath(`/jobs/${id}`);
 }
@@ -49,8 +50,9 @@ export interface RefineTopicState { error?: RefineFailure; added?: string[]; pag
 /** Refine a job's topic from its own pages (the judged-relevant ones first, then the best-scoring). */
 export async function refineTopicAction(_prev: RefineTopicState, form: FormData): Promise<RefineTopicState> {
   await requireOperator();
-  const id = Number(form.get("jobId"));
+  const id = parseId(String(form.get("jobId")));
   const pages = Number(form.get("pages"));
+  if (id === null) return { error: "no-job" };
   const r = await refineJobTopic(getSql(), id, { pages });
   if (!r.ok) return { error: r.reason };
   revalidatePath(`/jobs/${id}`);

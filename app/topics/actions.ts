@@ -8,13 +8,14 @@ import { duplicateTopic, setTopicArchived } from "@/lib/store/topic-library";
 import { parseTopicFile } from "@/lib/topic/topic-file";
 import { buildFromBody } from "../api/topic-input";
 import { getT } from "../i18n";
+import { parseId } from "../json";
 import { requireOperator } from "../auth/current";
 
 /** Archive or unarchive a topic from the library. */
 export async function archiveTopicAction(form: FormData): Promise<void> {
   await requireOperator();
-  const id = Number(form.get("topicId"));
-  if (!Number.isInteger(id)) return;
+  const id = parseId(String(form.get("topicId")));
+  if (id === null) return;
   await setTopicArchived(getPrisma(), id, form.get("archive") === "1");
   revalidatePath("/topics");
 }
@@ -22,8 +23,8 @@ export async function archiveTopicAction(form: FormData): Promise<void> {
 /** Copy a topic's current version as a new topic named "NAME (copy)". */
 export async function duplicateTopicAction(form: FormData): Promise<void> {
   await requireOperator();
-  const id = Number(form.get("topicId"));
-  if (!Number.isInteger(id)) return;
+  const id = parseId(String(form.get("topicId")));
+  if (id === null) return;
   const { locale } = await getT();
   await duplicateTopic(getPrisma(), id, `${String(form.get("name") ?? "")}${topicMessages(locale).copySuffix}`.slice(0, 200));
   revalidatePath("/topics");

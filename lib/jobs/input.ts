@@ -26,7 +26,8 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
   clc: listOf(/[\s,，、;；]+/).pipe(z.array(z.string()).max(50, "clc: at most 50 classes")),
   topicId: z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number({ error: "topicId must be the number of a saved topic" }).int("topicId must be the number of a saved topic").positive("topicId must be the number of a saved topic"),
+    z.number({ error: "topicId must be the number of a saved topic" }).int("topicId must be the number of a saved topic").positive("topicId must be the number of a saved topic")
+      .max(2_147_483_647, "topicId must be the number of a saved topic"),
   ).optional(),
   seeds: listOf(/[\s,]+/).pipe(
     z.array(z.string()).min(1, "seeds: give at least one seed URL, e.g. https://example.com/").max(1000, "seeds: at most 1000 seed URLs")

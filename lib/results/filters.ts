@@ -57,7 +57,10 @@ function numberIn(v: string, min: number, max: number, isInteger: boolean): numb
 
 /** A real calendar day written YYYY-MM-DD. */
 function isDay(v: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const day = new Date(`${v}T00:00:00Z`);
+  // Month 13 or day 45 make an invalid Date, whose toISOString() throws.
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
 }
 
 /** Encode a cursor for the `after` parameter. */

@@ -21,6 +21,8 @@ test("results filters: good views parse and round-trip, bad ones name the allowe
     ["sort=random", "sort", /relevance\|fetched\|depth\|host\|rank/],
     ["after=xyz", "after", /cursor/],
     ["from=2026-02-30", "from", /a date YYYY-MM-DD/],
+    ["from=2020-13-45", "from", /a date YYYY-MM-DD/],
+    ["to=2020-00-00", "to", /a date YYYY-MM-DD/],
     ["mime=html", "mime", /a MIME type/],
     ["rev=0", "rev", /topic revision/],
     ["colour=red", "colour", /unknown parameter "colour"; allowed parameters: view, min, max/],

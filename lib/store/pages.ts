@@ -8,6 +8,7 @@ import type { MergeMode } from "../strategy/types";
 import { holdJobGraphShared, withDeadlockRetry } from "./infra/deadlock";
 import { documentFromTerms, searchVectorSql, segmentForIndex } from "./search-vector";
 import { storeRawBody, type RawBody } from "./page-bodies";
+import { capPageText } from "./page-text";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -68,7 +69,8 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
 }
 
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
-export function storePage(sql: Sql, p: PageRecord): Promise<{ pageId: string; enqueued: number }> {
+export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string; enqueued: number }> {
+  const p = capPageText(page);
   const blocks = simhashBlocks(p.simhash);
   const doc = p.searchTerms ? documentFromTerms(p.searchTerms.title, p.searchTerms.text) : segmentForIndex(p.title, p.mainText);
   return withDeadlockRetry(() => sql.begin(async (tx) => {

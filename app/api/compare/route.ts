@@ -2,7 +2,7 @@ import { createComparison, listComparisons } from "@/lib/store/comparisons";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
 import { parseComparisonInput } from "@/lib/jobs/comparison-input";
-import { json } from "@/app/json";
+import { json, readJsonObject } from "@/app/json";
 
 export const dynamic = "force-dynamic";
 
@@ -13,9 +13,9 @@ export async function GET() {
 
 /** Start a comparison: a job definition plus `strategies`; 400 with per-field errors, nothing written. */
 export async function POST(request: Request) {
-  const body = await request.json().catch(() => undefined);
-  if (typeof body !== "object" || body === null) return json({ error: "the request body must be a JSON object" }, { status: 400 });
-  const input = parseComparisonInput(body as Record<string, unknown>);
+  const body = await readJsonObject(request, '{"keywords":"计算机","seeds":["https://example.com/"],"strategies":["bfs","cmscrawler"]}');
+  if (!body.ok) return body.response;
+  const input = parseComparisonInput(body.value);
   if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
   const id = await createComparison(getPrisma(), input.value, input.strategies);
   return json({ id }, { status: 201 });

@@ -2,7 +2,7 @@ import { createJob, listJobs, UnknownTopicError } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { deploymentAddressPolicy } from "@/lib/env";
 import { parseJobInput } from "@/lib/jobs/input";
-import { json } from "@/app/json";
+import { json, readJsonObject } from "@/app/json";
 
 export const dynamic = "force-dynamic";
 
@@ -13,11 +13,9 @@ export async function GET() {
 
 /** Create and start a job; 400 with per-field errors when the input is invalid (nothing is written). */
 export async function POST(request: Request) {
-  const body = await request.json().catch(() => undefined);
-  if (body === undefined || typeof body !== "object" || body === null) {
-    return json({ error: "the request body must be a JSON object, e.g. {\"keywords\":\"计算机\",\"seeds\":[\"https://example.com/\"]}" }, { status: 400 });
-  }
-  const input = parseJobInput(body, { isRefused: deploymentAddressPolicy() });
+  const body = await readJsonObject(request, '{"keywords":"计算机","seeds":["https://example.com/"]}');
+  if (!body.ok) return body.response;
+  const input = parseJobInput(body.value, { isRefused: deploymentAddressPolicy() });
   if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
   try {
     const job = await createJob(getPrisma(), input.value);

@@ -2,7 +2,7 @@ import { createTopic } from "@/lib/store/topics";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { listTopicLibrary } from "@/lib/store/topic-library";
 import { parseTopicMeta } from "@/lib/jobs/topic-meta";
-import { json } from "@/app/json";
+import { json, readJsonObject } from "@/app/json";
 import { buildFromBody, fieldErrorResponse, topTerms } from "../topic-input";
 
 export const dynamic = "force-dynamic";
@@ -15,9 +15,10 @@ export async function GET(request: Request) {
 
 /** Save a topic: a definition plus "name" (and optionally "description", "pageThreshold"); 400 with per-field errors, nothing saved. */
 export async function POST(request: Request) {
-  const body = await request.json().catch(() => undefined);
-  const meta = parseTopicMeta(typeof body === "object" && body ? body : {});
-  const built = await buildFromBody(body);
+  const read = await readJsonObject(request, '{"name":"数据库","clc":["TP31"]}');
+  if (!read.ok) return read.response;
+  const meta = parseTopicMeta(read.value);
+  const built = await buildFromBody(read.value);
   if ("fields" in built || !meta.ok) return fieldErrorResponse({ ...("fields" in built ? built.fields : {}), ...(meta.ok ? {} : meta.fields) });
   const { name = "", description = "", pageThreshold = 0 } = meta.value;
   const topic = await createTopic(getPrisma(), name, built.vector, pageThreshold, description);

@@ -16,7 +16,7 @@ const ctx = useTestDatabase();
 
 const call = async (handler: (r: Request, ...rest: never[]) => Promise<Response>, body: unknown, ...rest: never[]) => {
   process.env.DATABASE_URL = ctx.db.url;
-  const res = await handler(new Request("http://app.test/api", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }), ...rest);
+  const res = await handler(new Request("http://app.test/api/topics", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }), ...rest);
   return { status: res.status, body: await res.json() };
 };
 const topicCount = async () => ctx.prisma.topic.count();

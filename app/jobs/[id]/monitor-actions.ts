@@ -50,7 +50,7 @@ export async function addSeedsAction(_prev: ControlState, form: FormData): Promi
   const id = readJobId(form);
   if (id === null) return { error: "no such job" };
   const seeds = String(form.get("seeds") ?? "").split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
-  const r = await addSeeds(getPrisma(), id, seeds);
+  const r = await addSeeds(getSql(), id, seeds);
   if (!r.ok) return { error: r.message };
   revalidatePath(`/jobs/${id}`);
   return { ok: true, added: r.added };

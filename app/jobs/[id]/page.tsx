@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
+import { parseScreen } from "@/lib/results/screen";
 import { controlJobAction } from "../actions";
 import { canOperate } from "../../auth/current";
 import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
@@ -32,7 +33,7 @@ export default async function JobPage({ params, searchParams }: {
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
   const query = await searchParams;
-  const screen = Math.max(1, Number(query.screen) || 1);
+  const screen = parseScreen(query.screen);
   const hosts = parseHostQuery(query);
   const m = monitorMessages(locale);
   const isActive = ["running", "paused"].includes(job.status);

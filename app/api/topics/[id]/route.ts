@@ -2,7 +2,7 @@ import { estimateTopicQuality, getTopic, reviseTopic } from "@/lib/store/topics"
 import { getPrisma } from "@/lib/store/infra/prisma";
 import type { TopicVector } from "@/lib/topic/topic";
 import { parseTopicMeta } from "@/lib/jobs/topic-meta";
-import { json, parseId } from "@/app/json";
+import { json, parseId, readJsonObject } from "@/app/json";
 import { topicFromBody, topTerms } from "../../topic-input";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +21,9 @@ export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> 
 export async function PUT(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such topic" }, { status: 404 });
-  const built = await topicFromBody(await request.json().catch(() => undefined));
+  const body = await readJsonObject(request, '{"clc":["TP3"],"keywords":"数据库"}');
+  if (!body.ok) return body.response;
+  const built = await topicFromBody(body.value);
   if ("error" in built) return built.error;
   const meta = parseTopicMeta(built.body, { isRevision: true });
   if (!meta.ok) return json({ error: Object.values(meta.fields).flat().join("; "), fields: meta.fields }, { status: 400 });

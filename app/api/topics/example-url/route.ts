@@ -1,5 +1,5 @@
 import { fetchExamplePages } from "@/lib/crawl/example-pages";
-import { json } from "@/app/json";
+import { json, readJsonObject } from "@/app/json";
 import { exampleFetchOptions } from "../../topic-input";
 
 export const dynamic = "force-dynamic";
@@ -9,12 +9,14 @@ export const dynamic = "force-dynamic";
  * its title and main text, or 400 with what went wrong on `exampleUrls`.
  */
 export async function POST(request: Request) {
-  const body = (await request.json().catch(() => undefined)) as { url?: unknown } | undefined;
-  if (typeof body?.url !== "string" || !body.url.trim()) {
+  const read = await readJsonObject(request, '{"url":"https://example.com/article"}');
+  if (!read.ok) return read.response;
+  const url = read.value.url;
+  if (typeof url !== "string" || !url.trim()) {
     const message = "exampleUrls: give the URL of a page about the topic, e.g. https://example.com/article";
     return json({ error: message, fields: { exampleUrls: [message] } }, { status: 400 });
   }
-  const [page] = await fetchExamplePages([body.url.trim()], exampleFetchOptions());
+  const [page] = await fetchExamplePages([url.trim()], exampleFetchOptions());
   if (!page.ok) return json({ error: page.message, fields: { exampleUrls: [page.message] } }, { status: 400 });
   return json({ url: page.url, title: page.title, text: page.text });
 }

@@ -1,7 +1,7 @@
 import { buildTopicParts } from "@/lib/topic/topic";
 import { explainTopTerms } from "@/lib/topic/term-sources";
 import { suggestThreshold } from "@/lib/topic/threshold";
-import { json } from "@/app/json";
+import { json, readJsonObject } from "@/app/json";
 import { topicFromBody } from "../../topic-input";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,9 @@ export const dynamic = "force-dynamic";
  * threshold (lib/topic/threshold.ts); nothing is saved.
  */
 export async function POST(request: Request) {
-  const built = await topicFromBody(await request.json().catch(() => undefined), { isDraft: true });
+  const body = await readJsonObject(request, '{"clc":["TP3"],"keywords":"数据库"}');
+  if (!body.ok) return body.response;
+  const built = await topicFromBody(body.value, { isDraft: true });
   if ("error" in built) return built.error;
   const terms = explainTopTerms(built.vector, buildTopicParts(built.definition, built.urlTexts), 60);
   const suggestion = suggestThreshold(built.definition, built.urlTexts);

@@ -1,6 +1,6 @@
 import { controlJob, type JobAction } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { json, parseId } from "@/app/json";
+import { json, parseId, readJsonObject } from "@/app/json";
 import { failureResponse } from "@/app/api/failure";
 
 const ACTIONS: JobAction[] = ["pause", "resume", "stop"];
@@ -9,10 +9,10 @@ const ACTIONS: JobAction[] = ["pause", "resume", "stop"];
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
-  const body = (await request.json().catch(() => ({}))) as { action?: string };
-  if (!ACTIONS.includes(body.action as JobAction)) {
-    return json({ error: `action must be one of ${ACTIONS.join(", ")}` }, { status: 400 });
-  }
-  const r = await controlJob(getPrisma(), id, body.action as JobAction);
+  const body = await readJsonObject(request, '{"action":"pause"}');
+  if (!body.ok) return body.response;
+  const action = body.value.action as JobAction;
+  if (!ACTIONS.includes(action)) return json({ error: `action must be one of ${ACTIONS.join(", ")}` }, { status: 400 });
+  const r = await controlJob(getPrisma(), id, action);
   return r.ok ? json({ ok: true }) : failureResponse(r);
 }

@@ -1,7 +1,7 @@
 import { getJobProgress } from "@/lib/store/jobs";
 import { subscribeJobChanges } from "@/lib/store/infra/listen";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { parseId } from "@/app/json";
+import { findJobId } from "@/app/api/lookup";
 import { coalesce } from "@/lib/live/coalesce";
 
 export const dynamic = "force-dynamic";
@@ -12,8 +12,10 @@ const KEEPALIVE_MS = 15_000;
 
 /** Server-Sent Events: the job's progress now, then on every change (at most twice a second). */
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  const id = parseId((await ctx.params).id);
-  if (id === null) return new Response("no such job", { status: 404 });
+  // A job that does not exist never changes: its stream would send keepalives for ever.
+  const job = await findJobId((await ctx.params).id);
+  if ("response" in job) return job.response;
+  const { id } = job;
   const prisma = getPrisma();
   const encoder = new TextEncoder();
   // The stream can end from either side at any moment, even while start() still awaits its

@@ -3,7 +3,9 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
 import { parseResultFilters } from "@/lib/results/filters";
 import { listResults, prepareResultQuery } from "@/lib/store/results";
-import { json, parseId } from "@/app/json";
+import { json } from "@/app/json";
+import { findJobId } from "@/app/api/lookup";
+import { parseScreen } from "@/lib/results/screen";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +15,11 @@ export const dynamic = "force-dynamic";
  * cursor; ?text=1 adds each page's main text.
  */
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  const id = parseId((await ctx.params).id);
-  if (id === null) return json({ error: "no such job" }, { status: 404 });
+  const job = await findJobId((await ctx.params).id);
+  if ("response" in job) return job.response;
+  const { id } = job;
   const params = new URL(request.url).searchParams;
-  if (params.has("screen")) return json(await listPages(getPrisma(), id, Math.max(1, Number(params.get("screen")) || 1)));
+  if (params.has("screen")) return json(await listPages(getPrisma(), id, parseScreen(params.get("screen"))));
   const parsed = parseResultFilters(params, ["text"]);
   if (!parsed.ok) return json({ error: parsed.problem.message, param: parsed.problem.param, allowed: parsed.problem.allowed }, { status: 400 });
   const sql = getSql();

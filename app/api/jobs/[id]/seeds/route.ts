@@ -1,14 +1,19 @@
-import { addSeeds } from "@/lib/store/jobs";
-import { getPrisma } from "@/lib/store/infra/prisma";
-import { json, parseId } from "@/app/json";
+import { addSeeds, MAX_SEEDS_PER_REQUEST } from "@/lib/store/jobs";
+import { getSql } from "@/lib/store/infra/sql";
+import { json, parseId, readJsonObject } from "@/app/json";
 import { failureResponse } from "@/app/api/failure";
 
-/** Queue more seeds on a job: {"seeds": ["https://...", ...]}. */
+/** Queue more seeds on a job: {"seeds": ["https://...", ...]}, at most MAX_SEEDS_PER_REQUEST at a time. */
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
-  const body = (await request.json().catch(() => ({}))) as { seeds?: unknown };
-  const seeds = Array.isArray(body.seeds) ? body.seeds.filter((s): s is string => typeof s === "string") : [];
-  const r = await addSeeds(getPrisma(), id, seeds);
+  const body = await readJsonObject(request, '{"seeds":["https://example.com/"]}');
+  if (!body.ok) return body.response;
+  const seeds = body.value.seeds;
+  if (!Array.isArray(seeds) || !seeds.every((s) => typeof s === "string")) {
+    const message = 'seeds: give a list of URLs, e.g. {"seeds":["https://example.com/"]}';
+    return json({ error: message, fields: { seeds: [message] } }, { status: 400 });
+  }
+  const r = await addSeeds(getSql(), id, seeds);
   return r.ok ? json({ added: r.added }) : failureResponse(r, "seeds");
 }

@@ -1,16 +1,18 @@
 import { changeJobTopic } from "@/lib/store/topics";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { json, parseId } from "@/app/json";
+import { isRowId, json, parseId, readJsonObject } from "@/app/json";
 import { failureResponse } from "@/app/api/failure";
 
 /** Switch a job (running or finished) to a saved topic's current version: {"topicId": N}. */
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
-  const body = (await request.json().catch(() => ({}))) as { topicId?: unknown };
-  if (typeof body.topicId !== "number" || !Number.isInteger(body.topicId)) {
+  const body = await readJsonObject(request, '{"topicId":1}');
+  if (!body.ok) return body.response;
+  const topicId = body.value.topicId;
+  if (!isRowId(topicId)) {
     return json({ error: "topicId: give the number of a saved topic", fields: { topicId: ["topicId: give the number of a saved topic"] } }, { status: 400 });
   }
-  const r = await changeJobTopic(getPrisma(), id, body.topicId);
+  const r = await changeJobTopic(getPrisma(), id, topicId);
   return r.ok ? json({ ok: true }) : failureResponse(r);
 }

@@ -1,12 +1,13 @@
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { suggestTopicHosts } from "@/lib/store/topic-hosts";
-import { json, parseId } from "@/app/json";
+import { json } from "@/app/json";
+import { findTopicId } from "@/app/api/lookup";
 
 export const dynamic = "force-dynamic";
 
 /** Seed suggestions for a saved topic: hosts where its earlier jobs found the most relevant pages. */
 export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> }) {
-  const id = parseId((await ctx.params).id);
-  if (id === null) return json({ error: "no such topic" }, { status: 404 });
-  return json({ hosts: await suggestTopicHosts(getPrisma(), id) });
+  const topic = await findTopicId((await ctx.params).id);
+  if ("response" in topic) return topic.response;
+  return json({ hosts: await suggestTopicHosts(getPrisma(), topic.id) });
 }

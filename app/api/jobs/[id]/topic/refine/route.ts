@@ -1,7 +1,7 @@
 import { refineJobTopic } from "@/lib/maintenance/refine";
 import { getSql } from "@/lib/store/infra/sql";
 import { DEFAULT_FEEDBACK_PAGES } from "@/lib/topic/feedback";
-import { json, parseId } from "@/app/json";
+import { json, parseId, readJsonObject } from "@/app/json";
 import { failureResponse } from "@/app/api/failure";
 
 /**
@@ -12,8 +12,9 @@ import { failureResponse } from "@/app/api/failure";
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
-  const body = (await request.json().catch(() => ({}))) as { pages?: unknown };
-  const pages = body.pages ?? DEFAULT_FEEDBACK_PAGES;
+  const body = await readJsonObject(request, '{"pages":10}');
+  if (!body.ok) return body.response;
+  const pages = body.value.pages ?? DEFAULT_FEEDBACK_PAGES;
   // refineJobTopic names the allowed range for anything that is not a whole number in it.
   const r = await refineJobTopic(getSql(), id, { pages: typeof pages === "number" ? pages : Number.NaN });
   if (!r.ok) return failureResponse(r, "pages");

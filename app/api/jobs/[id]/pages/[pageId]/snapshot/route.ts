@@ -3,7 +3,7 @@ import { parsePageId } from "@/lib/store/page-queries";
 import { getSql } from "@/lib/store/infra/sql";
 import { sanitizeSnapshot, SNAPSHOT_CSP } from "@/lib/results/snapshot";
 import { readRawBody } from "@/lib/store/page-bodies";
-import { parseId } from "@/app/json";
+import { json, parseId } from "@/app/json";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,7 @@ export async function GET(_request: Request, ctx: { params: Promise<{ id: string
   const jobId = parseId(raw.id);
   const pageId = parsePageId(raw.pageId);
   const kept = jobId === null || pageId === null ? null : await readRawBody(getSql(), jobId, String(pageId));
-  if (!kept) return new Response("no raw HTML was kept for this page", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!kept) return json({ error: "no raw HTML was kept for this page (the job's \"keep raw HTML\" setting was off, or there is no such page)" }, { status: 404 });
   const html = sanitizeSnapshot(decodeBody(kept.body, kept.responseHeaders["content-type"]).text);
   return new Response(html, {
     headers: {
