@@ -90,7 +90,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
                 <li key={i} className="break-all">
                   {l.pageId ? <Link className="text-teal-700" href={`/jobs/${jobId}/pages/${l.pageId}`}>{l.title || l.url}</Link> : <span>{l.url}</span>}
                   {l.anchor ? <span className="text-slate-500"> · “{l.anchor}”</span> : null}
-                  <span data-status={l.status ?? "none"} className="ml-1 rounded bg-slate-100 px-1 text-slate-600">
+                  <span data-status={l.status ?? "none"} className="ml-1 whitespace-nowrap rounded bg-slate-100 px-1 text-slate-600">
                     {l.status ? om[l.status] : om.notQueued}{l.reason ? `: ${l.reason}` : ""}
                     {l.isRelevant !== null ? ` · ${l.isRelevant ? om.relevant : om.irrelevant}` : ""}
                   </span>
