@@ -7,22 +7,22 @@ interface QueuedRow {
 }
 
 /**
- * The next URLs the job will fetch, best first, with what made each priority. Read like the
- * claim reads them: each host's best pending URLs from the per-host priority index, merged
- * (the frontier keeps no job-wide priority index; see the migration frontier_write_indexes).
+ * The next URLs the job will fetch, best first, with what made each priority: the top `take`
+ * pending URLs read from the job-wide priority index (frontier_job_id_priority_idx), so a job
+ * with 10,000 hosts costs `take` index entries, not each host's best ones merged. Among URLs
+ * of equal priority at the cut the index's order decides which are shown; claims themselves
+ * go host by host (lib/store/frontier.ts), so this is the order of preference, not a schedule.
  */
 export async function listQueued(prisma: PrismaClient, jobId: number, take = 50) {
   const rows = await prisma.$queryRaw<QueuedRow[]>`
     select f.id, f.url, f.depth, f.priority, f.priority_detail as "priorityDetail",
       f.anchor_text as "anchorText", f.discovered_at as "discoveredAt"
-    from hosts h cross join lateral (
-      select * from frontier f
-      where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
-      order by f.priority desc, f.depth, f.id
+    from (
+      select * from frontier
+      where job_id = ${jobId} and status = 'pending'
+      order by priority desc
       limit ${take}
     ) f
-    where h.job_id = ${jobId}
-    order by f.priority desc, f.depth, f.id
-    limit ${take}`;
+    order by f.priority desc, f.depth, f.id`;
   return rows.map((r) => ({ ...r, id: String(r.id) }));
 }

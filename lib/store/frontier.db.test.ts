@@ -271,7 +271,7 @@ test("for every strategy the claim serves the highest priority first; merges kee
   }
 });
 
-test("the dashboard's next-URL list is the claim's order across hosts, leased and finished URLs left out", async () => {
+test("the dashboard's next-URL list is the pending URLs best first across hosts, leased and finished URLs left out", async () => {
   const { listQueued } = await import("./frontier-queries");
   const { createPrisma } = await import("./infra/prisma");
   const job = await makeJob(db.url, { maxPages: 100 });
