@@ -171,8 +171,18 @@ test("compare strategies in the browser: one job per strategy, harvest curves dr
   await expect(page.getByTestId("compare-chart")).toContainText("已抓取页数"); // the axes are in the interface's language
   await expect(table.locator("thead")).toContainText("策略");
   await expect(table.locator("thead")).toContainText("100");
-  const harvest = await table.locator("tbody tr td:nth-child(4)").allTextContents();
+  await expect(table.locator("thead")).toContainText("失败");
+  for (const f of await table.locator("tbody tr td:nth-child(4)").allTextContents()) expect(Number(f)).toBeGreaterThanOrEqual(0);
+  const harvest = await table.locator("tbody tr td:nth-child(5)").allTextContents();
   for (const h of harvest) expect(Number(h)).toBeGreaterThanOrEqual(0);
+  await expect(page.getByTestId("compare-rescored")).toHaveCount(0);
+  // A job whose topic learned had its pages scored again: its checkpoints say so.
+  const [first] = await sql`select id from jobs where comparison_id = ${page.url().split("/").pop()!} order by id limit 1`;
+  await sql`update jobs set topic_revision = 2 where id = ${first.id}`;
+  await page.reload();
+  await expect(table.locator("tbody tr").first().locator("td[data-rescored=true]").first()).toContainText("*");
+  await expect(table.locator("tbody tr").nth(1).locator("td[data-rescored=true]")).toHaveCount(0);
+  await expect(page.getByTestId("compare-rescored")).toContainText("重新评分");
 
   // A comparison with one strategy is refused, naming the field.
   await page.goto("/compare");

@@ -17,8 +17,9 @@ export async function createComparison(prisma: PrismaClient, input: JobInput, st
 
 /** The jobs of comparison `id`, in creation order. */
 export async function listComparisonJobs(sql: Sql, id: string) {
-  return sql<{ id: number; strategy: string; status: string; pagesFetched: number; maxPages: number }[]>`
-    select id, strategy, status::text, pages_fetched as "pagesFetched", max_pages as "maxPages"
+  return sql<{ id: number; strategy: string; status: string; pagesFetched: number; pagesFailed: number; maxPages: number; topicRevision: number }[]>`
+    select id, strategy, status::text, pages_fetched as "pagesFetched", pages_failed as "pagesFailed", max_pages as "maxPages",
+      topic_revision as "topicRevision"
     from jobs where comparison_id = ${id} order by id`;
 }
 

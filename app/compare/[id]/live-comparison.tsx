@@ -5,16 +5,22 @@ import { lineChartSvg } from "@/lib/eval/charts";
 
 /** A job of the comparison as the API returns it. */
 interface ComparedJob {
-  id: number; strategy: string; status: string; pagesFetched: number;
+  id: number; strategy: string; status: string; pagesFetched: number; pagesFailed: number;
+  /** Above 1 once the job's topic changed and its stored pages were scored again. */
+  topicRevision: number;
   checkpoints: { pages: number; harvestRate: number }[]; curve: { pages: number; harvestRate: number }[];
 }
 
 const POLL_MS = 2_000;
 
-/** Harvest-rate curves of every strategy, redrawn every two seconds while any job runs. */
+/**
+ * Harvest-rate curves of every strategy, redrawn every two seconds while any job runs. The
+ * checkpoints are measured from the stored pages: a job whose topic learned has had them scored
+ * again, so its checkpoints are marked as computed with the new topic.
+ */
 export function LiveComparison({ id, initial, labels, checkpoints }: {
   id: string; initial: ComparedJob[]; checkpoints: number[];
-  labels: { chart: string; table: string; strategy: string; status: string; pages: string; xAxis: string; yAxis: string; statusNames: Record<string, string> };
+  labels: { chart: string; table: string; strategy: string; status: string; pages: string; failed: string; rescored: string; xAxis: string; yAxis: string; statusNames: Record<string, string> };
 }) {
   const [jobs, setJobs] = useState(initial);
   const isRunning = jobs.some((j) => ["queued", "running", "paused", "stopping"].includes(j.status));
@@ -35,18 +41,24 @@ export function LiveComparison({ id, initial, labels, checkpoints }: {
       <div data-testid="compare-chart" className="overflow-x-auto rounded border border-slate-200 bg-white" dangerouslySetInnerHTML={{ __html: svg }} />
       <h2 className="text-lg font-semibold">{labels.table}</h2>
       <div className="overflow-x-auto"><table data-testid="compare-table" className="rounded border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-100"><tr><th className="p-2 text-left">{labels.strategy}</th><th className="p-2">{labels.status}</th><th className="p-2 text-right">{labels.pages}</th>
+        <thead className="bg-slate-100"><tr><th className="p-2 text-left">{labels.strategy}</th><th className="p-2">{labels.status}</th><th className="p-2 text-right">{labels.pages}</th><th className="p-2 text-right">{labels.failed}</th>
           {reached.map((c) => <th key={c} className="p-2 text-right">{c}</th>)}</tr></thead>
         <tbody>
           {jobs.map((j) => (
             <tr key={j.id} className="border-t border-slate-100">
               <td className="p-2 font-mono"><Link className="text-teal-700 hover:underline" href={`/jobs/${j.id}`}>{j.strategy}</Link></td>
               <td className="p-2">{labels.statusNames[j.status] ?? j.status}</td><td className="p-2 text-right tabular-nums">{j.pagesFetched}</td>
-              {reached.map((c) => <td key={c} className="p-2 text-right tabular-nums">{j.checkpoints.find((k) => k.pages === c)?.harvestRate.toFixed(3) ?? "–"}</td>)}
+              <td className="p-2 text-right tabular-nums">{j.pagesFailed}</td>
+              {reached.map((c) => {
+                const k = j.checkpoints.find((x) => x.pages === c);
+                return <td key={c} className="p-2 text-right tabular-nums" data-rescored={k && j.topicRevision > 1 ? "true" : undefined}>
+                  {k ? `${k.harvestRate.toFixed(3)}${j.topicRevision > 1 ? "*" : ""}` : "–"}</td>;
+              })}
             </tr>
           ))}
         </tbody>
       </table></div>
+      {jobs.some((j) => j.topicRevision > 1) && <p data-testid="compare-rescored" className="text-xs text-slate-600">{labels.rescored}</p>}
     </div>
   );
 }
