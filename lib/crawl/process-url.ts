@@ -81,6 +81,8 @@ async function checkRedirect(
   if (new URL(next).host !== item.host) return "redirect-offsite";
   if (!isAllowedByRobots(robots, next, deps.userAgent)) return "redirect-robots";
   const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host, answeredAt);
+  // The host was blocked from the job page while the chain ran: its next slot never comes.
+  if (!Number.isFinite(waitMs)) return "redirect-scope:blocked";
   if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
   return null;
 }

@@ -4,7 +4,7 @@ import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { diagnoseJob, listSeedOutcomes } from "./diagnostics";
 import { listJobEvents } from "./events";
-import { claimUrls, finishJobs } from "./frontier";
+import { claimUrls, enqueueLinks, finishJobs } from "./frontier";
 import { blockHost, setHostDelay, setJobDelay } from "./host-controls";
 import { controlJob } from "./jobs";
 import { listJobHosts, parseHostQuery } from "./monitor-hosts";
@@ -87,6 +87,13 @@ test("a blocked host is never claimed again, even for a URL queued after the blo
   assert.deepEqual(table.rows.map((h) => [h.host, h.isBlocked]), [["bad.test", true], ["good.test", false]]);
   assert.ok((await kinds(job.id)).includes("blocked-hosts"));
   assert.equal((await blockHost(ctx.db.sql, job.id, "bad pattern")).ok, false);
+  // Links queued after the block, by a worker still holding the old rules: the blocked host's
+  // are stored skipped at once (pending, they would wait forever and the job would never end).
+  const queued = await ctx.db.sql.begin((tx) => enqueueLinks(tx, { jobId: job.id, depth: 1, parentPageId: null,
+    urls: ["http://bad.test/later", "http://good.test/more"], hosts: ["bad.test", "good.test"], anchors: ["", ""], priorities: [1, 1] }));
+  assert.deepEqual(queued, { enqueued: 1, hosts: ["good.test"] });
+  const later = await ctx.db.sql`select url, status::text, skip_reason as reason from frontier where job_id = ${job.id} and url in ('http://bad.test/later', 'http://good.test/more') order by url`;
+  assert.deepEqual(later.map((r) => [r.url, r.status, r.reason]), [["http://bad.test/later", "skipped", "scope:blocked"], ["http://good.test/more", "pending", null]]);
 });
 
 test("a host's own delay survives a change of the job's delay; the hosts table sorts by an allow-listed column only", async () => {

@@ -315,9 +315,14 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
   const rows = await tx<{ inserted: boolean; skipped: boolean; host: string }[]>`
     insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text, status, skip_reason, priority_detail)
     select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a,
-      case when r is null then 'pending'::frontier_status else 'skipped'::frontier_status end, r, d::jsonb
+      case when coalesce(r, b.reason) is null then 'pending'::frontier_status else 'skipped'::frontier_status end, coalesce(r, b.reason), d::jsonb
     from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[], ${details}::text[])
       as t(u, h, p, a, r, d)
+    -- A host blocked from the job page (next fetch 'infinity') takes no new URLs, even from a
+    -- worker whose cached deny rules (job-context.ts, 10 s) do not name it yet: they would
+    -- wait forever and the job would never run out of URLs.
+    left join lateral (select 'scope:blocked' as reason from hosts hb
+      where hb.job_id = ${l.jobId} and hb.host = t.h and hb.next_fetch_at = 'infinity') b on true
     order by u
     on conflict (job_id, url_key) ${onConflict}
     returning xmax = 0 as inserted, status = 'skipped' as skipped, host`;

@@ -97,5 +97,5 @@ export async function reserveHostSlot(sql: Sql, jobId: number, host: string, ans
     )
     update hosts set next_fetch_at = h.send_at + h.delay from h where hosts.id = h.id
     returning extract(epoch from h.send_at - h.now)::float8 * 1000 as "waitMs"`;
-  return Math.max(0, row?.waitMs ?? 0);
+  return Math.max(0, row?.waitMs ?? 0); // Infinity for a host blocked from the job page
 }
