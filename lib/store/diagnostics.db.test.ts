@@ -11,6 +11,7 @@ import { listJobHosts, parseHostQuery } from "./monitor-hosts";
 import { STALL_WINDOW_MS } from "./stall";
 import { countFrontier } from "./frontier-counts";
 import { beat } from "./workers";
+import { readRelevanceHistogram, RELEVANCE_BINS } from "./monitor-charts";
 
 const ctx = useTestDatabase();
 const LEASE = { limit: 10, leaseMs: 60_000 };
@@ -130,4 +131,24 @@ test("the frontier's counts by status from its partial indexes agree with groupi
   const expected = { pending: 0, leased: 0, done: 0, failed: 0, skipped: 0, ...Object.fromEntries(grouped.map((g) => [g.status, g.n])) };
   assert.deepEqual(await countFrontier(ctx.db.sql, job.id), expected);
   assert.equal(expected.pending, 5, "the seed and four more");
+});
+
+test("the relevance histogram is exact for a job of ordinary size and estimated from a sample, scaled to its count, for a large one", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 100_000 });
+  const N = 4000;
+  // Relevance i/N: every bin of width 1/20 holds N/20 pages.
+  await ctx.db.sql`insert into frontier (job_id, url, url_key, host, depth, status)
+    select ${job.id}, 'http://h.test/' || g, 'http://h.test/' || g, 'h.test', 1, 'done' from generate_series(1, ${N}) g`;
+  await ctx.db.sql`insert into pages (job_id, frontier_id, url, final_url, http_status, depth, relevance, title, main_text)
+    select f.job_id, f.id, f.url, f.url, 200, 1, (substr(f.url, 15)::int - 1)::float8 / ${N}, '', repeat('x', 200)
+    from frontier f where f.job_id = ${job.id} and f.host = 'h.test'`;
+  await ctx.db.sql`update jobs set pages_fetched = ${N} where id = ${job.id}`;
+  const exact = await readRelevanceHistogram(ctx.db.sql, job.id);
+  assert.equal(exact.isEstimate, false);
+  assert.deepEqual(exact.bins, Array(RELEVANCE_BINS).fill(N / RELEVANCE_BINS));
+  const estimate = await readRelevanceHistogram(ctx.db.sql, job.id, { exactUpTo: 1000, samplePages: 2000 });
+  assert.equal(estimate.isEstimate, true);
+  const total = estimate.bins.reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(total - N) <= RELEVANCE_BINS, `scaled to the job's ${N} pages: ${total}`);
+  assert.ok(estimate.bins.filter((n) => n > 0).length >= 5, `a sample of blocks still spans the range: ${estimate.bins}`);
 });

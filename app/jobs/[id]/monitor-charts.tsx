@@ -30,7 +30,7 @@ export async function ChartsPanel({ jobId, threshold, relevant, m, locale }: {
         {harvestCharts(minutes, m, time)}
         {perMinuteChart(minutes, m, time)}
         {frontierChart(frontier, m)}
-        {relevanceChart(histogram, relevant, threshold, m)}
+        {relevanceChart(histogram.bins, relevant, threshold, m, histogram.isEstimate)}
         {errorsChart(errors, m, time)}
       </div>
     </section>
@@ -96,13 +96,13 @@ function frontierChart(frontier: FrontierCounts, m: MonitorMessages) {
   return <Chart testId="chart-frontier" label={m.chartFrontier} summary={summary} option={option} height={200} />;
 }
 
-function relevanceChart(bins: number[], relevant: number, threshold: number, m: MonitorMessages) {
+function relevanceChart(bins: number[], relevant: number, threshold: number, m: MonitorMessages, isEstimate: boolean) {
   const labels = bins.map((_, i) => (i / RELEVANCE_BINS).toFixed(2));
   const total = bins.reduce((a, b) => a + b, 0);
   const top = bins.indexOf(Math.max(...bins));
   const summary = fill(m.summaryRelevance, {
     total, above: relevant, t: threshold.toFixed(3), bin: `${labels[top]}–${((top + 1) / RELEVANCE_BINS).toFixed(2)}`, n: bins[top],
-  });
+  }) + (isEstimate ? ` ${m.histogramEstimated}` : "");
   const mark = fill(m.thresholdMark, { t: threshold.toFixed(3) });
   const option: EChartsOption = {
     grid: GRID, tooltip: { trigger: "axis" },
