@@ -8,9 +8,13 @@ import { migrate } from "../lib/store/infra/migrate";
 import { openSql, type Sql } from "../lib/store/infra/sql";
 import { freePort } from "../lib/testing/net";
 
-/** Run `fn` with the database's URL and a pool of 4 connections; everything is removed after. */
-export async function withBenchDatabase(name: string, fn: (url: string, sql: Sql) => Promise<void>): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fc-${name}-`));
+/**
+ * Run `fn` with the database's URL and a pool of 4 connections; everything is removed after,
+ * unless `keepDir` names where the database lives (made there when missing, used again after).
+ */
+export async function withBenchDatabase(name: string, fn: (url: string, sql: Sql) => Promise<void>,
+  opts: { keepDir?: string } = {}): Promise<void> {
+  const dataDir = opts.keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `fc-${name}-`));
   const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   try {
     await ensureDatabase(pg.url(), "bench");
@@ -24,6 +28,6 @@ export async function withBenchDatabase(name: string, fn: (url: string, sql: Sql
     }
   } finally {
     await pg.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

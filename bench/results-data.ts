@@ -74,6 +74,9 @@ export async function generatePages(sql: Sql, jobId: number, pages: number, budg
     await tx`create index pages_search_vector_idx on pages using gin (search_vector)`;
     log(`  GIN index: ${((performance.now() - t) / 1000).toFixed(0)} s`);
   });
+  // The job's counters, as the page store keeps them (the results page and search read them).
+  await sql`update jobs set pages_fetched = pages_fetched + ${made},
+    pages_relevant = pages_relevant + (select count(*)::int from pages where job_id = ${jobId} and is_relevant) where id = ${jobId}`;
   await sql`analyze`;
   return made;
 }

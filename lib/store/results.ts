@@ -6,16 +6,17 @@
 import type { Sql } from "./infra/sql";
 import type { ResultFilters, ResultSort } from "../results/filters";
 import { encodeCursor } from "../results/filters";
+import { findRankCandidates } from "./rank-candidates";
 import { segmentQuery, tsQuerySql, type QueryWord } from "./search-vector";
 
 /** Rows on one screen of results. */
 export const RESULTS_PER_SCREEN = 50;
 /**
  * A search ranks (ts_rank) at most this many matching pages, those the topic scores highest.
- * Ranking reads every candidate's search vector: ~12 µs a page here, so a word found on 97% of a
- * million pages would take seconds to rank in full (bench/RESULTS.md).
+ * Ranking reads every candidate's search vector (out of line, several blocks each), so a word
+ * found on 97% of a million pages would take seconds to rank in full (bench/RESULTS.md).
  */
-export const RANK_CANDIDATES = 5_000;
+export const RANK_CANDIDATES = 1_000;
 /** Matches are counted exactly up to this many; beyond, the count says "more than". */
 export const COUNT_CAP = 10_000;
 /** Characters of main text around the first match shown as a search snippet. */
@@ -43,6 +44,10 @@ export interface ResultRow {
 function withCustomPlans<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
   return sql.begin(async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
+    // A common word's matches do not fit a bitmap in the default 4 MB: the bitmap then keeps
+    // whole blocks, and every row in them is tested again by reading its search vector (a word on
+    // 30% of a million pages: 1,400 extra vectors for one site's 800 matches).
+    await tx`set local work_mem = '64MB'`;
     return fn(tx as unknown as Sql);
   }) as Promise<T>;
 }
@@ -139,8 +144,7 @@ async function readScreen(sql: Sql, rq: ResultQuery, perScreen: number) {
     ? sql`coalesce((select min(nullif(strpos(lower(p.main_text), t), 0)) from unnest(${terms}::text[]) as t), 1)`
     : sql`1`;
   const hits = o.isRank
-    ? sql`candidates as (
-        select p.id from pages p where ${whereSql(sql, rq)} order by p.relevance desc, p.id desc limit ${RANK_CANDIDATES}),
+    ? sql`candidates as (select unnest(${await findRankCandidates(sql, rq.jobId, whereSql(sql, rq), RANK_CANDIDATES)}::bigint[]) as id),
       hits as (
         select p.id, ${o.value} as v from candidates c join pages p on p.id = c.id
         where true ${o.after} order by ${o.order} limit ${perScreen + 1})`

@@ -5,6 +5,8 @@ import postgres from "postgres";
 export type Sql = postgres.Sql;
 /** The client inside `sql.begin(...)`: what functions that must run in a transaction take. */
 export type Tx = postgres.TransactionSql;
+/** A piece of SQL built with `sql`...``, to be put inside another query. */
+export type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /**
  * postgres.js options for `url`. A Unix-domain socket may be named by the URL's `host` query
