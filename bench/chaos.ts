@@ -7,6 +7,11 @@
  *   - politeness: no host was asked twice within its delay (from the test server's own log);
  * and reports the time the crawl took to store pages again after each database kill.
  *   npm run bench:chaos -- [--pages 3000] [--workers 3] [--kills 20] [--db-kills 2] [--delay 50]
+ *     [--minutes 30] [--web-pages N] [--rss-every SECONDS] [--concurrency 8] [--latency MS]
+ * --minutes caps the run's time (the job is then stopped and checked as it stands); --rss-every
+ * samples the workers' resident memory (Linux /proc) and prints its curve: with no kills and a
+ * long --minutes this is the soak test (--concurrency, URLs in flight per worker, and --latency,
+ * the test server's answer time, set its steady rate).
  * Everything runs on 127.0.0.1 in a temporary directory that is removed afterwards.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -24,12 +29,17 @@ import { startTestWeb } from "../lib/testweb/server";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, workers: { type: "string" }, kills: { type: "string" }, "db-kills": { type: "string" }, delay: { type: "string" },
+  minutes: { type: "string" }, "web-pages": { type: "string" }, "rss-every": { type: "string" },
+  concurrency: { type: "string" }, latency: { type: "string" },
 } });
 const PAGES = Number(values.pages ?? 3000);
 const WORKERS = Number(values.workers ?? 3);
 const KILLS = Number(values.kills ?? 20);
 const DB_KILLS = Number(values["db-kills"] ?? 2);
 const DELAY_MS = Number(values.delay ?? 50);
+const MAX_MS = Number(values.minutes ?? 30) * 60_000;
+const WEB_PAGES = Number(values["web-pages"] ?? Math.max(2000, PAGES * 2));
+const RSS_EVERY_MS = Number(values["rss-every"] ?? 0) * 1000;
 /** Arrival times on the test server may come this much closer than the delay (timer and scheduling jitter). */
 const JITTER_MS = 15;
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -44,7 +54,7 @@ await ensureDatabase(pg.url(), "chaos");
 const url = pg.url("chaos");
 const sql = openSql(url, { max: 4 });
 await migrate(sql);
-const web = await startTestWeb({ seed: 11, pages: Math.max(2000, PAGES * 2), keepLog: true });
+const web = await startTestWeb({ seed: 11, pages: WEB_PAGES, keepLog: true, latencyMs: Number(values.latency ?? 0) });
 const job = await makeJob(url, {
   keywords: "计算机,网络,数据库", seeds: "http://portal.test/", maxPages: PAGES, maxDepth: 30, strategy: "best-first",
   resolve: [`*=127.0.0.1:${web.port}`], minDelayMs: DELAY_MS,
@@ -53,11 +63,23 @@ say(`job ${job.id}: ${PAGES} pages, ${WORKERS} workers, ${KILLS} worker kills, $
 
 const workerEnv = {
   ...process.env, DATABASE_URL: url, ALLOW_PRIVATE_NETWORKS: "1", CRAWL_RESOLVE: `*=127.0.0.1:${web.port}`,
-  WORKER_CONCURRENCY: "8", WORKER_LEASE_MS: "5000", WORKER_HEARTBEAT_MS: "500", WORKER_STALE_AFTER_MS: "3000", WORKER_IDLE_POLL_MS: "100",
+  WORKER_CONCURRENCY: values.concurrency ?? "8", WORKER_LEASE_MS: "5000", WORKER_HEARTBEAT_MS: "500", WORKER_STALE_AFTER_MS: "3000", WORKER_IDLE_POLL_MS: "100",
 };
 const startWorker = () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")],
   { cwd: ROOT, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] });
 const workers: ChildProcess[] = Array.from({ length: WORKERS }, startWorker);
+
+/** Resident memory of a process in MB (Linux), null when it is gone. */
+function rssMb(pid: number | undefined): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+const rssCurve: { minute: number; pages: number; mb: (number | null)[] }[] = [];
+let nextRssAt = 0;
 
 const stored = async () => (await sql<{ n: number }[]>`select count(*)::int as n from pages where job_id = ${job.id}`)[0].n;
 const isOpen = async () => (await sql<{ s: string }[]>`select status::text as s from jobs where id = ${job.id}`)[0].s === "running";
@@ -68,7 +90,7 @@ const dbKillsAt = Array.from({ length: DB_KILLS }, (_, i) => Math.round(((i + 1)
 const resumeMs: number[] = [];
 let kills = 0;
 let lastCount = 0;
-while (Date.now() - started < 30 * 60_000) {
+while (Date.now() - started < MAX_MS) {
   await sleep(200);
   let n: number;
   try {
@@ -76,6 +98,10 @@ while (Date.now() - started < 30 * 60_000) {
     if (!(await isOpen())) break;
   } catch {
     continue; // the database is coming back
+  }
+  if (RSS_EVERY_MS && Date.now() - started >= nextRssAt) {
+    rssCurve.push({ minute: (Date.now() - started) / 60_000, pages: n, mb: workers.map((w) => rssMb(w.pid)) });
+    nextRssAt += RSS_EVERY_MS;
   }
   for (const at of [...killsAt]) {
     if (n >= at && lastCount < at) {
@@ -147,6 +173,11 @@ console.log(`| frontier rows by status | ${states.map((s) => `${s.status} ${s.n}
 console.log(`| lost: leased rows after the run, done rows without a page | ${leased}, ${done} |`);
 console.log(`| budget overspend | ${Math.max(0, pages - budget)} |`);
 console.log(`| politeness: requests to a host closer than ${DELAY_MS} ms (−${JITTER_MS} ms jitter) | ${violations} (closest ${closest} ms) |`);
+if (rssCurve.length) {
+  console.log(`\n| minute | pages stored | ${workers.map((_, i) => `worker ${i + 1} RSS MB`).join(" | ")} |`);
+  console.log(`|---:|---:|${workers.map(() => "---:").join("|")}|`);
+  for (const r of rssCurve) console.log(`| ${r.minute.toFixed(1)} | ${r.pages} | ${r.mb.map((m) => (m === null ? "—" : m.toFixed(0))).join(" | ")} |`);
+}
 await sql.end();
 await web.close();
 await pg.stop();
