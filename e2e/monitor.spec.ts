@@ -42,13 +42,13 @@ test("a crawl fills the charts, the hosts table sorts, and a host blocked from t
   expect(byDefault.length).toBeGreaterThan(1);
   expect(byDefault).toEqual([...byDefault].sort((a, b) => b - a));
   await page.getByTestId("sort-fetched").click();
-  await expect(page).toHaveURL(/hsort=fetched&hdir=asc/);
+  await expect(page).toHaveURL(/hsort=fetched&hdir=asc/, { timeout: 20_000 });
   await expect(page.locator("th[aria-sort=ascending]")).toContainText("已抓取");
   const asc = await column(page, "host-fetched");
   expect(asc).toEqual([...asc].sort((a, b) => a - b));
   expect(asc).not.toEqual(byDefault);
   await page.getByTestId("sort-host").click();
-  await expect(page).toHaveURL(/hsort=host&hdir=desc/);
+  await expect(page).toHaveURL(/hsort=host&hdir=desc/, { timeout: 20_000 });
   const hosts = await page.getByTestId("host-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-host") ?? ""));
   expect(hosts).toEqual([...hosts].sort().reverse());
 

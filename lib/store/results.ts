@@ -19,6 +19,16 @@ export const RESULTS_PER_SCREEN = 50;
 export const RANK_CANDIDATES = 1_000;
 /** Matches are counted exactly up to this many; beyond, the count says "more than". */
 export const COUNT_CAP = 10_000;
+/**
+ * The same for a search. Testing a page for a word reads its search vector (several blocks), so
+ * counting 10,000 matches of a common word took 0.4–0.6 s at a million pages (bench/RESULTS.md).
+ */
+export const SEARCH_COUNT_CAP = 2_000;
+
+/** How far the counts of view `rq` go. */
+function countCap(rq: ResultQuery): number {
+  return rq.filters.q ? SEARCH_COUNT_CAP : COUNT_CAP;
+}
 /** Characters of main text around the first match shown as a search snippet. */
 const SNIPPET_BEFORE_CHARS = 40;
 const SNIPPET_CHARS = 180;
@@ -169,7 +179,7 @@ async function readScreen(sql: Sql, rq: ResultQuery, perScreen: number) {
 }
 
 /** How many pages match the view, counted up to `cap` (then `isMore`: there are more than `cap`). */
-export async function countResults(sql: Sql, rq: ResultQuery, cap = COUNT_CAP): Promise<{ count: number; isMore: boolean }> {
+export async function countResults(sql: Sql, rq: ResultQuery, cap = countCap(rq)): Promise<{ count: number; isMore: boolean }> {
   const [r] = await withCustomPlans(sql, (tx) => tx<{ n: number }[]>`
     select count(*)::int as n from (select 1 from pages p where ${whereSql(tx, rq)} limit ${cap + 1}) x`);
   return r.n > cap ? { count: cap, isMore: true } : { count: r.n, isMore: false };
@@ -180,7 +190,7 @@ export async function countResults(sql: Sql, rq: ResultQuery, cap = COUNT_CAP): 
  * at most `cap` matching pages. When more match, counting them all would read them all (seconds
  * for a common word at a million pages), so the job's sites are listed without counts instead.
  */
-export async function countHosts(sql: Sql, rq: ResultQuery, limit = 30, cap = COUNT_CAP) {
+export async function countHosts(sql: Sql, rq: ResultQuery, limit = 30, cap = countCap(rq)) {
   const rows = await withCustomPlans(sql, (tx) => tx<{ host: string; pages: number; seen: number }[]>`
     select host, count(*)::int as pages, sum(count(*)) over ()::int as seen
     from (select p.host from pages p where ${whereSql(tx, rq, { isHostIgnored: true })} limit ${cap + 1}) x

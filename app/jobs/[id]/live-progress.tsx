@@ -5,6 +5,12 @@ import type { JobProgress as Progress } from "@/lib/store/jobs";
 
 /** The page table below refreshes at most this often while counts move. */
 const TABLE_REFRESH_MS = 4_000;
+/**
+ * After a click on a link of the page (a sort, a screen of hosts), no refresh for this long or
+ * until the address changes: a refresh while the new page is on its way replaced it with the old
+ * one, and on a busy machine the click seemed to do nothing.
+ */
+const NAVIGATION_GRACE_MS = 15_000;
 
 /** A job's counters, kept current by the server's event stream. */
 export function LiveProgress({ jobId, initial, labels }: {
@@ -15,6 +21,15 @@ export function LiveProgress({ jobId, initial, labels }: {
   const [isLive, setLive] = useState(false);
   const router = useRouter();
   const lastRefresh = useRef(Date.now());
+  const navigation = useRef<{ from: string; at: number } | null>(null);
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.target instanceof Element && e.target.closest("a[href]")) navigation.current = { from: location.href, at: Date.now() };
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
 
   useEffect(() => {
     const source = new EventSource(`/api/jobs/${jobId}/events`);
@@ -23,7 +38,9 @@ export function LiveProgress({ jobId, initial, labels }: {
     source.onmessage = (e) => {
       const next = JSON.parse(e.data) as Progress;
       setP(next);
-      if (Date.now() - lastRefresh.current > TABLE_REFRESH_MS || next.status !== "running") {
+      const nav = navigation.current;
+      const isNavigating = nav !== null && nav.from === location.href && Date.now() - nav.at < NAVIGATION_GRACE_MS;
+      if (!isNavigating && (Date.now() - lastRefresh.current > TABLE_REFRESH_MS || next.status !== "running")) {
         lastRefresh.current = Date.now();
         router.refresh();
       }
