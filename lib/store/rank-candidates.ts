@@ -25,6 +25,8 @@ const SAMPLE_TTL_MS = 5 * 60_000;
 const FLOOR_MARGIN = 2;
 /** A floor that would keep more than this share of the job's pages is no help: search without. */
 const MAX_FLOOR_SHARE = 0.5;
+/** Jobs whose samples are kept (the longest unused go first). */
+const SAMPLES_KEPT = 50;
 
 interface RelevanceSample { stored: number; at: number; descending: number[] }
 const samples = new Map<number, RelevanceSample>();
@@ -41,6 +43,8 @@ async function relevanceSample(sql: Sql, jobId: number, stored: number): Promise
     select relevance as r from pages tablesample system (${percent}) repeatable (${jobId})
     where job_id = ${jobId} order by relevance desc`;
   const descending = rows.map((x) => x.r);
+  samples.delete(jobId);
+  if (samples.size >= SAMPLES_KEPT) samples.delete(samples.keys().next().value!);
   samples.set(jobId, { stored, at: Date.now(), descending });
   return descending;
 }
