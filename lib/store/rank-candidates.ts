@@ -25,7 +25,7 @@ const SAMPLE_TTL_MS = 5 * 60_000;
 const FLOOR_MARGIN = 2;
 /** A floor that would keep more than this share of the job's pages is no help: search without. */
 const MAX_FLOOR_SHARE = 0.5;
-/** Jobs whose samples are kept (the longest unused go first). */
+/** Jobs whose samples are kept (the oldest sample goes first). */
 const SAMPLES_KEPT = 50;
 
 interface RelevanceSample { stored: number; at: number; descending: number[] }
