@@ -81,7 +81,7 @@ export default async function ResultsPage({ params, searchParams }: {
           <p className="font-medium">{dm.groupTitle.replace("{id}", f.dupOf)}</p>
           <p className="text-xs text-slate-600">{dm.groupHint}</p>
           <div className="mt-1 flex flex-wrap gap-x-4">
-            <Link className="text-teal-700" href={`/jobs/${id}/pages/${f.dupOf}`}>{dm.original} #{f.dupOf}</Link>
+            <Link className="text-teal-700" href={`/jobs/${id}/pages/${f.dupOf}`}>{dm.groupOriginal.replace("{id}", f.dupOf)}</Link>
             <Link data-testid="results-group-leave" className="text-teal-700" href={`/jobs/${id}/results?${toSearchParams(f, { after: undefined, dupOf: undefined })}`}>{dm.groupLeave}</Link>
           </div>
         </div>

@@ -115,7 +115,10 @@ export function ResultsList({ jobId, rows, labels }: {
               <span>{r.host}</span><span>{r.kind}</span><span>{labels.depth} {r.depth}</span><span>HTTP {r.status}</span><span>{r.fetchedAt}</span>
               {r.isDuplicate && <span data-testid="result-duplicate">≈ {labels.duplicate}</span>}
               {r.isOriginal && <span data-testid="result-original" className="font-semibold text-slate-700">{labels.original}</span>}
-              {r.group && <Link data-testid="result-group" href={r.group.href} className="font-medium text-teal-700 hover:underline">{r.group.text}</Link>}
+              {r.group && (
+                <Link data-testid="result-group" href={r.group.href}
+                  className="rounded bg-teal-50 px-1.5 font-medium text-teal-800 ring-1 ring-teal-200 hover:bg-teal-100">{r.group.text}</Link>
+              )}
             </div>
             {failed === r.id && <p role="alert" className="text-xs text-red-700">{labels.failed}</p>}
           </li>

@@ -4,6 +4,9 @@ import type { Locale } from "@/lib/i18n/messages";
 import { countText, dupMessages } from "@/lib/i18n/dup-messages";
 import { DUPLICATE_COUNT_CAP, type DuplicateGroup } from "@/lib/store/duplicate-groups";
 
+/** Groups up to this size show their list open; larger ones fold it, as the inlinks and outlinks are. */
+const OPEN_LIST_MAX = 5;
+
 /** The group section; nothing for a page that is no one's duplicate and has none. */
 export function DuplicateGroupSection({ jobId, group, locale }: { jobId: number; group: DuplicateGroup; locale: Locale }) {
   const dm = dupMessages(locale);
@@ -13,6 +16,7 @@ export function DuplicateGroupSection({ jobId, group, locale }: { jobId: number;
       {dm.pageViewGroup}
     </Link>
   );
+  const listed = group.duplicates.length;
   return (
     <section data-testid="page-duplicates" className="space-y-1 text-sm">
       <h2 className="font-semibold">{dm.pageTitle}</h2>
@@ -29,19 +33,20 @@ export function DuplicateGroupSection({ jobId, group, locale }: { jobId: number;
         </>
       ) : (
         <>
-          <p className="text-slate-600">
-            {countText(dm.pageDuplicates, group.count, DUPLICATE_COUNT_CAP)}
-            {group.duplicates.length < group.count ? ` (${dm.pageShown.replace("{n}", String(group.duplicates.length))})` : ""}
-          </p>
-          <ul data-testid="page-duplicate-list" className="space-y-0.5 text-xs">
-            {group.duplicates.map((d) => (
-              <li key={d.id} className="break-all">
-                <Link className="text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${d.id}`}>{d.title || d.url}</Link>
-                {d.title && <span className="ml-1 font-mono text-slate-500">{d.url}</span>}
-              </li>
-            ))}
-          </ul>
-          <p>{groupLink}</p>
+          <p className="text-slate-600">{countText(dm.pageDuplicates, group.count, DUPLICATE_COUNT_CAP)} {groupLink}</p>
+          <details open={group.count <= OPEN_LIST_MAX}>
+            <summary className="cursor-pointer text-slate-600">
+              {(listed < group.count ? dm.pageListFirst : dm.pageListAll).replace("{n}", String(listed))}
+            </summary>
+            <ul data-testid="page-duplicate-list" className="mt-1 space-y-0.5 text-xs">
+              {group.duplicates.map((d) => (
+                <li key={d.id} className="break-all">
+                  <Link className="text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${d.id}`}>{d.title || d.url}</Link>
+                  {d.title && <span className="ml-1 font-mono text-slate-500">{d.url}</span>}
+                </li>
+              ))}
+            </ul>
+          </details>
         </>
       )}
     </section>
