@@ -13,13 +13,28 @@ export type ResultView = (typeof RESULT_VIEWS)[number];
 export const RESULT_SORTS = ["relevance", "fetched", "depth", "host", "rank"] as const;
 /** An order of the results. */
 export type ResultSort = (typeof RESULT_SORTS)[number];
+/**
+ * How near-duplicates (pages with `duplicate_of` set) show: every page (`show`), no duplicates
+ * (`hide`), or one row per group, each original with its near-duplicates counted (`group`).
+ */
+export const DUPLICATE_MODES = ["group", "show", "hide"] as const;
+/** A way of showing near-duplicates. */
+export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
+/**
+ * The results page's mode when its address names none. Grouped: a mirror or a page reachable
+ * under several URLs takes one row with "+N" instead of N rows saying the same, so a screen holds
+ * more distinct pages to read and judge, and nothing is hidden without a mark. The pages API and
+ * export keep showing every page by default, so clients written before groups get what they got.
+ */
+export const RESULTS_PAGE_DUP: DuplicateMode = "group";
 /** Page kinds the crawler assigns (lib/rules/parse.ts classifyPageKind). */
 export const PAGE_KINDS = ["content", "hub", "home"] as const;
 /** Query parameters of a results view and what each takes. */
 export const RESULT_PARAMS: Record<string, string> = {
   view: RESULT_VIEWS.join("|"), min: "0..1", max: "0..1", host: "a host name", kind: PAGE_KINDS.join("|"),
   depth: "0..1000", status: "100..599", mime: "a MIME type such as text/html", from: "a date YYYY-MM-DD", to: "a date YYYY-MM-DD",
-  rev: "a topic revision 1..1000000", dup: "hide|show", q: "search text (up to 200 characters)",
+  rev: "a topic revision 1..1000000", dup: DUPLICATE_MODES.join("|"),
+  dupOf: "a page id", q: "search text (up to 200 characters)",
   sort: RESULT_SORTS.join("|"), after: "a cursor from the previous screen's next link",
 };
 
@@ -28,7 +43,11 @@ export interface ResultFilters {
   view?: ResultView; minRelevance?: number; maxRelevance?: number; host?: string; kind?: (typeof PAGE_KINDS)[number];
   depth?: number; status?: number; mime?: string;
   /** Fetched on or after `from` and on or before `to` (whole UTC days, YYYY-MM-DD). */
-  fetchedFrom?: string; fetchedTo?: string; topicRevision?: number; hideDuplicates: boolean; q?: string; sort: ResultSort;
+  fetchedFrom?: string; fetchedTo?: string; topicRevision?: number; q?: string; sort: ResultSort;
+  /** Near-duplicates shown, hidden or grouped; unset, the pages API and export show them and the results page groups them. */
+  dup?: DuplicateMode;
+  /** A near-duplicate group: page `dupOf` and the pages marked duplicates of it (whatever `dup` says). */
+  dupOf?: string;
   /** Where the previous screen ended: its last row's sort key (as text) and id. */
   after?: { key: string; id: string };
 }
@@ -79,7 +98,7 @@ function decodeCursor(v: string): { key: string; id: string } | undefined {
 
 /** Read a results view from query parameters; `extra` names further parameters the caller reads itself. */
 export function parseResultFilters(params: URLSearchParams, extra: readonly string[] = []): ParsedFilters {
-  const f: ResultFilters = { hideDuplicates: false, sort: "relevance" };
+  const f: ResultFilters = { sort: "relevance" };
   let sort: string | undefined;
   for (const [name, raw] of params) {
     const v = raw.trim();
@@ -96,7 +115,8 @@ export function parseResultFilters(params: URLSearchParams, extra: readonly stri
       case "from": if (!isDay(v)) return bad(name, v); f.fetchedFrom = v; break;
       case "to": if (!isDay(v)) return bad(name, v); f.fetchedTo = v; break;
       case "rev": if ((f.topicRevision = numberIn(v, 1, 1_000_000, true)) === undefined) return bad(name, v); break;
-      case "dup": if (v !== "hide" && v !== "show") return bad(name, v); f.hideDuplicates = v === "hide"; break;
+      case "dup": if (!(f.dup = pick(DUPLICATE_MODES, v))) return bad(name, v); break;
+      case "dupOf": if (!/^\d{1,18}$/.test(v)) return bad(name, v.slice(0, 40)); f.dupOf = v.replace(/^0+(?=\d)/, ""); break;
       case "q": if (v.length > 200) return bad(name, `${v.slice(0, 20)}…`); f.q = v; break;
       case "sort": if (!pick(RESULT_SORTS, v)) return bad(name, v); sort = v; break;
       case "after": if (!(f.after = decodeCursor(v))) return bad(name, v.slice(0, 40)); break;
@@ -109,6 +129,8 @@ export function parseResultFilters(params: URLSearchParams, extra: readonly stri
   if (f.minRelevance !== undefined && f.maxRelevance !== undefined && f.minRelevance > f.maxRelevance) {
     return bad("min", String(f.minRelevance), `at most max (${f.maxRelevance})`);
   }
+  // A group view lists the whole group: hiding or grouping its duplicates would leave its original alone.
+  if (f.dupOf) delete f.dup;
   // A search is ordered by how well pages match unless another order is asked for; without a
   // search there is no match rank, and relevance (the topic score) takes its place.
   f.sort = (sort as ResultSort | undefined) ?? (f.q ? "rank" : "relevance");
@@ -131,7 +153,8 @@ export function toSearchParams(f: ResultFilters, change: Partial<ResultFilters> 
   if (v.fetchedFrom) out.set("from", v.fetchedFrom);
   if (v.fetchedTo) out.set("to", v.fetchedTo);
   if (v.topicRevision !== undefined) out.set("rev", String(v.topicRevision));
-  if (v.hideDuplicates) out.set("dup", "hide");
+  if (v.dupOf) out.set("dupOf", v.dupOf);
+  else if (v.dup) out.set("dup", v.dup);
   if (v.q) out.set("q", v.q);
   if (v.sort !== (v.q ? "rank" : "relevance")) out.set("sort", v.sort);
   if (v.after) out.set("after", encodeCursor(v.after.key, v.after.id));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { encodeCursor, parseResultFilters, toSearchParams } from "./filters";
+import { encodeCursor, parseResultFilters, toSearchParams, type ResultFilters } from "./filters";
 import { parseBulkJudgementBody, parseJudgementBody } from "./judgement";
 import { highlightTerms } from "./snippet";
 import { sanitizeSnapshot } from "./snapshot";
@@ -8,7 +8,7 @@ import { sanitizeSnapshot } from "./snapshot";
 test("results filters: good views parse and round-trip, bad ones name the allowed values", () => {
   const ok = parseResultFilters(new URLSearchParams("view=relevant&min=0.2&max=0.9&host=Nong.test&kind=hub&depth=2&status=200&dup=hide&q=农业机械&mime=Text/HTML&from=2026-11-01&to=2026-11-30&rev=2"));
   assert.ok(ok.ok);
-  assert.deepEqual(ok.value, { hideDuplicates: true, sort: "rank", view: "relevant", minRelevance: 0.2, maxRelevance: 0.9,
+  assert.deepEqual(ok.value, { dup: "hide", sort: "rank", view: "relevant", minRelevance: 0.2, maxRelevance: 0.9,
     host: "nong.test", kind: "hub", depth: 2, status: 200, q: "农业机械", mime: "text/html", fetchedFrom: "2026-11-01", fetchedTo: "2026-11-30", topicRevision: 2 });
   const again = parseResultFilters(toSearchParams(ok.value));
   assert.ok(again.ok);
@@ -37,6 +37,43 @@ test("results filters: good views parse and round-trip, bad ones name the allowe
   assert.ok(cursor.ok);
   assert.deepEqual([cursor.value.after, cursor.value.sort], [{ key: "0.5", id: "42" }, "relevance"], "no rank without a search");
   assert.ok(parseResultFilters(new URLSearchParams("format=csv"), ["format"]).ok, "callers may read further parameters");
+});
+
+test("near-duplicate filters: dup=group|show|hide and dupOf=<page id>, round trip, and what bad values say", () => {
+  const table: [string, Partial<ResultFilters>][] = [
+    ["", {}],
+    ["dup=group", { dup: "group" }],
+    ["dup=show", { dup: "show" }],
+    ["dup=hide&host=a.test", { dup: "hide", host: "a.test" }],
+    ["dupOf=42", { dupOf: "42" }],
+    ["dupOf=007&view=relevant", { dupOf: "7", view: "relevant" }],
+    ["dupOf=42&dup=group", { dupOf: "42" }], // a group view lists the whole group, whatever dup says
+    ["dup=hide&dupOf=42&sort=fetched", { dupOf: "42", sort: "fetched" }],
+  ];
+  for (const [query, want] of table) {
+    const r = parseResultFilters(new URLSearchParams(query));
+    assert.ok(r.ok, query);
+    assert.deepEqual(r.value, { sort: "relevance", ...want }, query);
+    const again = parseResultFilters(toSearchParams(r.value));
+    assert.ok(again.ok, query);
+    assert.deepEqual(again.value, r.value, `${query}: round trip through toSearchParams`);
+  }
+  assert.equal(toSearchParams({ sort: "relevance", dup: "group" }, { dupOf: "9" }).toString(), "dupOf=9", "a group link drops dup");
+  assert.equal(toSearchParams({ sort: "relevance", dupOf: "9" }, { dupOf: undefined, dup: "group" }).toString(), "dup=group", "leaving a group");
+  for (const [query, param, message] of [
+    ["dup=merge", "dup", /dup=merge is not allowed; dup takes group\|show\|hide/],
+    ["dup=GROUP", "dup", /dup takes group\|show\|hide/],
+    ["dupOf=abc", "dupOf", /dupOf=abc is not allowed; dupOf takes a page id/],
+    ["dupOf=-3", "dupOf", /dupOf takes a page id/],
+    ["dupOf=1.5", "dupOf", /dupOf takes a page id/],
+    ["dupOf=1234567890123456789", "dupOf", /dupOf takes a page id/],
+    ["dupof=3", "dupof", /unknown parameter "dupof"; allowed parameters: .*dup, dupOf/],
+  ] as const) {
+    const r = parseResultFilters(new URLSearchParams(query));
+    assert.ok(!r.ok, query);
+    assert.equal(r.problem.param, param, query);
+    assert.match(r.problem.message, message, query);
+  }
 });
 
 test("judgements: relevant, irrelevant or null; anything else names the allowed values", () => {

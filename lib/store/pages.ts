@@ -46,7 +46,9 @@ export interface PageRecord {
 }
 
 /**
- * The earliest page of the job that `pageId` duplicates exactly or, for content pages, nearly.
+ * The original of the earliest page of the job that `pageId` duplicates exactly or, for content
+ * pages, nearly: that page, or the page it is itself a duplicate of, so that a copy of a copy
+ * joins the first copy's group (one original and its duplicates, as the results page groups them).
  * Hub and home pages are only checked for exact copies: list pages of one site share their
  * template and anchor vocabulary, and on the test web 30 of 250 hubs came out within 3 bits of
  * another hub while listing different pages, whose links would then have been lost.
@@ -56,9 +58,9 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
   // One round trip: the near-duplicate search runs only when no exact copy came first (Append
   // reads its branches in order and the limit stops it).
   const [original] = await tx<{ id: string }[]>`
-    (select id from pages where job_id = ${jobId} and checksum = ${checksum} and id <> ${pageId} order by id limit 1)
+    (select coalesce(duplicate_of, id) as id from pages where job_id = ${jobId} and checksum = ${checksum} and id <> ${pageId} order by id limit 1)
     union all
-    (select id from pages
+    (select coalesce(duplicate_of, id) as id from pages
     where ${p.pageKind === "content"} and job_id = ${jobId} and id <> ${pageId}
       and (simhash_b0 = ${b[0]} or simhash_b1 = ${b[1]} or simhash_b2 = ${b[2]} or simhash_b3 = ${b[3]})
       and page_kind = 'content'

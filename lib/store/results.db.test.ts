@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { storeTestPage } from "../testing/results-fixtures";
-import { parseResultFilters, RESULT_SORTS, type ResultFilters } from "../results/filters";
+import { parseView as view, storeTestPage } from "../testing/results-fixtures";
+import { RESULT_SORTS } from "../results/filters";
 import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery } from "./results";
 import { fillSearchVectors } from "./search-vector";
 import { readRawBody } from "./page-bodies";
@@ -11,13 +11,6 @@ import { judgePage, judgePages } from "./judgements";
 import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "./page-origin";
 
 const ctx = useTestDatabase();
-
-/** A view from query text, failing the test on a bad one. */
-function view(query: string): ResultFilters {
-  const r = parseResultFilters(new URLSearchParams(query));
-  if (!r.ok) throw new Error(r.problem.message);
-  return r.value;
-}
 
 async function titles(jobId: number, query: string, perScreen = 100) {
   return (await listResults(ctx.db.sql, prepareResultQuery(jobId, view(query)), perScreen)).rows.map((r) => r.title);

@@ -2,6 +2,14 @@
 import { storePage, type PageRecord } from "../store/pages";
 import type { Sql } from "../store/infra/sql";
 import { prepareRawBody } from "../store/page-bodies";
+import { parseResultFilters, type ResultFilters } from "../results/filters";
+
+/** A results view from query text, throwing (failing the test) on a bad one. */
+export function parseView(query: string): ResultFilters {
+  const r = parseResultFilters(new URLSearchParams(query));
+  if (!r.ok) throw new Error(r.problem.message);
+  return r.value;
+}
 
 /** What a test says about a page; the rest gets plain defaults. */
 export interface TestPage {

@@ -1,12 +1,14 @@
 /** The results filters as a plain GET form: every view is a URL, and it works without JavaScript. */
 import type { MessageKey } from "@/lib/i18n/messages";
-import { PAGE_KINDS, RESULT_SORTS, RESULT_VIEWS, type ResultFilters } from "@/lib/results/filters";
+import type { dupMessages } from "@/lib/i18n/dup-messages";
+import { DUPLICATE_MODES, PAGE_KINDS, RESULT_SORTS, RESULT_VIEWS, type ResultFilters } from "@/lib/results/filters";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** The filter form of a job's results. */
-export function FilterForm({ jobId, f, hosts, t }: {
+export function FilterForm({ jobId, f, hosts, t, dm }: {
   jobId: number; f: ResultFilters; hosts: { host: string; pages: number | null }[]; t: (k: MessageKey) => string;
+  dm: ReturnType<typeof dupMessages>;
 }) {
   const label = "flex flex-col gap-1 text-xs text-slate-600";
   return (
@@ -65,9 +67,14 @@ export function FilterForm({ jobId, f, hosts, t }: {
         </label>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-1 text-sm">
-          <input type="checkbox" name="dup" value="hide" defaultChecked={f.hideDuplicates} />{t("resultsHideDuplicates")}
-        </label>
+        {/* A group view keeps its group while the other filters change; it lists the whole group. */}
+        {f.dupOf ? <input type="hidden" name="dupOf" value={f.dupOf} /> : (
+          <label className="flex items-center gap-1 text-sm">{dm.filterLabel}
+            <select name="dup" defaultValue={f.dup} className={field}>
+              {DUPLICATE_MODES.map((m) => <option key={m} value={m}>{dm.mode[m]}</option>)}
+            </select>
+          </label>
+        )}
         <button className="rounded bg-teal-700 px-4 py-1 text-sm text-white hover:bg-teal-800">{t("resultsApply")}</button>
         <a href={`/jobs/${jobId}/results`} className="text-sm text-teal-700">{t("resultsReset")}</a>
       </div>

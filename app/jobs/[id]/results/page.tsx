@@ -2,7 +2,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getSql } from "@/lib/store/infra/sql";
 import type { Locale, MessageKey } from "@/lib/i18n/messages";
-import { parseResultFilters, toSearchParams, type FilterProblem } from "@/lib/results/filters";
+import { parseResultFilters, RESULTS_PAGE_DUP, toSearchParams, type FilterProblem, type ResultFilters } from "@/lib/results/filters";
+import { countText, dupMessages } from "@/lib/i18n/dup-messages";
+import { DUPLICATE_COUNT_CAP } from "@/lib/store/duplicate-groups";
 import { highlightTerms } from "@/lib/results/snippet";
 import { EXPORT_FORMATS } from "@/lib/export/export-job";
 import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, RANK_CANDIDATES, type ResultRow } from "@/lib/store/results";
@@ -21,11 +23,11 @@ const ZH_ALLOWED: Record<string, string> = {
 };
 
 function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) => string): string {
-  const allowed = locale === "zh-CN" ? (ZH_ALLOWED[p.allowed] ?? p.allowed.replace(/^at most max \((.+)\)$/, "不大于相关度上限 $1")) : p.allowed;
+  const allowed = locale === "zh-CN" ? (ZH_ALLOWED[p.allowed] ?? dupMessages(locale).allowed[p.allowed] ?? p.allowed.replace(/^at most max \((.+)\)$/, "不大于相关度上限 $1")) : p.allowed;
   return t("resultsBadParam").replace("{param}", p.param).replace("{value}", p.value).replace("{allowed}", allowed);
 }
 
-function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string): ListRow {
+function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string): Omit<ListRow, "isOriginal" | "group"> {
   return {
     id: r.id, title: r.title, url: r.finalUrl, host: r.host, relevance: r.relevance.toFixed(3), isRelevant: r.isRelevant,
     judgement: r.judgement === "relevant" || r.judgement === "irrelevant" ? r.judgement : null, depth: r.depth,
@@ -46,12 +48,21 @@ export default async function ResultsPage({ params, searchParams }: {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) for (const x of [v ?? []].flat()) query.append(k, x);
   const parsed = parseResultFilters(query);
-  const f = parsed.ok ? parsed.value : { hideDuplicates: false, sort: "relevance" as const };
+  const named: ResultFilters = parsed.ok ? parsed.value : { sort: "relevance" };
+  const f: ResultFilters = named.dup || named.dupOf ? named : { ...named, dup: RESULTS_PAGE_DUP };
+  const dm = dupMessages(locale);
   const rq = prepareResultQuery(id, f);
   const [screen, total, hosts, quality] = await Promise.all([
     parsed.ok ? listResults(sql, rq) : { rows: [], next: null }, parsed.ok ? countResults(sql, rq) : { count: 0, isMore: false }, countHosts(sql, rq), estimateJobPrecision(sql, id),
   ]);
   const base = toSearchParams({ ...f, after: undefined });
+  // Grouped, a row's "+N" opens its group with the view's other filters, so the group lists those N.
+  const toRow = (r: ResultRow): ListRow => ({
+    ...toListRow(r, rq.terms, locale, t), isOriginal: f.dupOf === r.id,
+    group: r.duplicates ? {
+      text: countText(dm.more, r.duplicates, DUPLICATE_COUNT_CAP), href: `/jobs/${id}/results?${toSearchParams(f, { after: undefined, dupOf: r.id })}`,
+    } : null,
+  });
   const exportQuery = (format: string) => { const q = new URLSearchParams(base); q.set("format", format); return q.toString(); };
   const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
   const isRunning = ["queued", "running", "paused", "stopping"].includes(job.status);
@@ -65,9 +76,20 @@ export default async function ResultsPage({ params, searchParams }: {
           : t("resultsPrecisionNone")}
       </p>
       {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">{describeProblem(parsed.problem, locale, t)}</p>}
-      <FilterForm jobId={id} f={f} hosts={hosts} t={t} />
+      {f.dupOf && (
+        <div data-testid="results-group" className="rounded border border-teal-200 bg-teal-50 p-2 text-sm">
+          <p className="font-medium">{dm.groupTitle.replace("{id}", f.dupOf)}</p>
+          <p className="text-xs text-slate-600">{dm.groupHint}</p>
+          <div className="mt-1 flex flex-wrap gap-x-4">
+            <Link className="text-teal-700" href={`/jobs/${id}/pages/${f.dupOf}`}>{dm.groupOriginal.replace("{id}", f.dupOf)}</Link>
+            <Link data-testid="results-group-leave" className="text-teal-700" href={`/jobs/${id}/results?${toSearchParams(f, { after: undefined, dupOf: undefined })}`}>{dm.groupLeave}</Link>
+          </div>
+        </div>
+      )}
+      <FilterForm jobId={id} f={f} hosts={hosts} t={t} dm={dm} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", `${total.count}${total.isMore ? "+" : ""}`)}</span>
+        {f.dup === "group" && <span className="text-xs text-slate-500">{dm.countGrouped}</span>}
         <span className="ml-auto text-slate-600">{t("resultsExport")}:</span>
         {EXPORT_FORMATS.map((format) => (
           <a key={format} data-testid={`export-${format}`} href={`/api/jobs/${id}/export?${exportQuery(format)}`} download
@@ -79,10 +101,11 @@ export default async function ResultsPage({ params, searchParams }: {
         <p className="text-xs text-slate-500">{t("resultsRankBounded").replace("{n}", String(RANK_CANDIDATES))}</p>
       )}
       {screen.rows.length === 0 ? <p className="text-slate-500">{t("resultsEmpty")}</p> : (
-        <ResultsList jobId={id} rows={screen.rows.map((r) => toListRow(r, rq.terms, locale, t))} labels={{
+        <ResultsList jobId={id} rows={screen.rows.map(toRow)} labels={{
           relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
           judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"), keys: t("resultsKeys"), depth: t("resultsDepth"),
           tick: t("resultsTick"), tickAll: t("resultsTickAll"), ticked: t("resultsTicked"), bulkRelevant: t("resultsBulkRelevant"), bulkIrrelevant: t("resultsBulkIrrelevant"),
+          duplicate: dm.duplicate, original: dm.original,
         }} />
       )}
       <div className="flex gap-4 text-sm">

@@ -12,13 +12,20 @@ import { JudgeButtons, sendJudgement, type JudgeLabels, type JudgementValue } fr
 export interface ListRow {
   id: string; title: string; url: string; host: string; relevance: string; isRelevant: boolean; judgement: JudgementValue;
   depth: number; kind: string; status: number; fetchedAt: string; isDuplicate: boolean;
+  /** In a group view, the group's original. */
+  isOriginal: boolean;
+  /** Grouped: "+N near-duplicates" and the group view it opens (null when it has none in the view). */
+  group: { text: string; href: string } | null;
   snippet: { text: string; isHit: boolean }[];
 }
 
 /** The results list with judging. */
 export function ResultsList({ jobId, rows, labels }: {
   jobId: number; rows: ListRow[];
-  labels: JudgeLabels & { keys: string; depth: string; tick: string; tickAll: string; ticked: string; bulkRelevant: string; bulkIrrelevant: string };
+  labels: JudgeLabels & {
+    keys: string; depth: string; tick: string; tickAll: string; ticked: string; bulkRelevant: string; bulkIrrelevant: string;
+    duplicate: string; original: string;
+  };
 }) {
   const [judgements, setJudgements] = useState<Record<string, JudgementValue>>(() => Object.fromEntries(rows.map((r) => [r.id, r.judgement])));
   const [selected, setSelected] = useState(0);
@@ -106,7 +113,12 @@ export function ResultsList({ jobId, rows, labels }: {
             <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
               <span className={r.isRelevant ? "font-semibold text-teal-700" : ""}>{r.relevance}</span>
               <span>{r.host}</span><span>{r.kind}</span><span>{labels.depth} {r.depth}</span><span>HTTP {r.status}</span><span>{r.fetchedAt}</span>
-              {r.isDuplicate && <span>≈</span>}
+              {r.isDuplicate && <span data-testid="result-duplicate">≈ {labels.duplicate}</span>}
+              {r.isOriginal && <span data-testid="result-original" className="font-semibold text-slate-700">{labels.original}</span>}
+              {r.group && (
+                <Link data-testid="result-group" href={r.group.href}
+                  className="rounded bg-teal-50 px-1.5 font-medium text-teal-800 ring-1 ring-teal-200 hover:bg-teal-100">{r.group.text}</Link>
+              )}
             </div>
             {failed === r.id && <p role="alert" className="text-xs text-red-700">{labels.failed}</p>}
           </li>

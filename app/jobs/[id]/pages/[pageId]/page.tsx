@@ -5,6 +5,8 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
 import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "@/lib/store/page-origin";
 import { outlinkMessages } from "@/lib/i18n/outlink-messages";
+import { findDuplicateGroup } from "@/lib/store/duplicate-groups";
+import { DuplicateGroupSection } from "./duplicate-group";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
@@ -23,8 +25,8 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
   const page = jobId === null || pageId === null ? null : await getPage(getPrisma(), jobId, pageId);
   if (!page || jobId === null) notFound();
   const sql = getSql();
-  const [origin, path, inlinks, outlinks] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
-    findInlinks(sql, jobId, page.id), findOutlinks(sql, jobId, page.id)]);
+  const [origin, path, inlinks, outlinks, group] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
+    findInlinks(sql, jobId, page.id), findOutlinks(sql, jobId, page.id), findDuplicateGroup(sql, jobId, page.id)]);
   const { locale, t } = await getT();
   const om = outlinkMessages(locale);
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
@@ -53,9 +55,8 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         <div><dt className="inline text-slate-500">{t("pageOutlinks")}: </dt><dd className="inline">{page.outLinks}</dd></div>
         {page.redirects.length > 0 && <div className="sm:col-span-2 break-all"><dt className="inline text-slate-500">{t("pageRedirects")}: </dt>
           <dd className="inline font-mono text-xs">{page.redirects.join(" → ")}</dd></div>}
-        {page.duplicateOf && <div><dt className="inline text-slate-500">{t("pageDuplicateOf")}: </dt>
-          <dd className="inline"><Link className="text-teal-700" href={`/jobs/${jobId}/pages/${page.duplicateOf}`}>#{page.duplicateOf}</Link></dd></div>}
       </dl>
+      {group && <DuplicateGroupSection jobId={jobId} group={group} locale={locale} />}
       <div data-testid="page-origin" className="text-sm">
         <h2 className="font-semibold">{t("pageFoundFrom")}</h2>
         {origin?.parentId ? (
