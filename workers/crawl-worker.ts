@@ -6,10 +6,12 @@
  */
 import { openDatabase } from "../lib/store/infra/connect";
 import { openSql } from "../lib/store/infra/sql";
+import { surviveClosedSocketWrites } from "../lib/store/infra/closed-socket-guard";
 import { createCrawlWorker } from "../lib/crawl/worker";
 import { parseResolveMap } from "../lib/rules/resolve-map";
 import { loadEnv } from "../lib/env";
 
+surviveClosedSocketWrites((l) => console.log(`[worker] ${l}`));
 const env = loadEnv();
 const db = await openDatabase(env, (l) => console.log(`[worker] ${l}`));
 const sql = openSql(db.url, { max: Math.min(30, env.WORKER_CONCURRENCY + 4), app: "focuscrawl-worker", isAsyncCommit: true });

@@ -62,6 +62,9 @@ const RATE_WINDOW_MS = 60_000;
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
+/** A worker that cannot reach the database when it starts tries again after this, doubling up to the max. */
+const FIRST_BEAT_RETRY_MS = 500;
+const FIRST_BEAT_RETRY_MAX_MS = 8_000;
 
 /** Thrown by `run()` when a job stalled (see WorkerOptions.failOnStallMs). */
 export class StallError extends Error {}
@@ -216,7 +219,18 @@ export function createCrawlWorker(opts: WorkerOptions) {
 
   async function run(): Promise<void> {
     warmUpTextPipeline(); // before the first heartbeat and the first lease
-    await maintain();
+    // A worker started while the database is down or still recovering waits for it.
+    for (let wait = FIRST_BEAT_RETRY_MS; ; wait = Math.min(wait * 2, FIRST_BEAT_RETRY_MAX_MS)) {
+      try {
+        await maintain();
+        break;
+      } catch (e) {
+        if (isDraining) return;
+        log(`database unavailable (${(e as Error).message}); trying again in ${wait / 1000} s`);
+        await sleep(wait);
+        if (isDraining) return;
+      }
+    }
     // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
     let ticking: Promise<void> | undefined;
     const timer = setInterval(() => {
