@@ -13,7 +13,9 @@ import { loadEnv } from "../lib/env";
 
 surviveClosedSocketWrites((l) => console.log(`[worker] ${l}`));
 const env = loadEnv();
-const db = await openDatabase(env, (l) => console.log(`[worker] ${l}`));
+/** A worker (re)started while its database restarts waits this long for it before giving up. */
+const DATABASE_WAIT_MS = 120_000;
+const db = await openDatabase(env, (l) => console.log(`[worker] ${l}`), { waitMs: DATABASE_WAIT_MS });
 const sql = openSql(db.url, { max: Math.min(30, env.WORKER_CONCURRENCY + 4), app: "focuscrawl-worker", isAsyncCommit: true });
 const worker = createCrawlWorker({
   sql,

@@ -19,10 +19,20 @@ export interface Database {
 /** Thrown when the configured database cannot be reached; the message is one line. */
 export class DatabaseUnreachableError extends Error {}
 
-/** Reach (or start) the database and bring its schema up to date. */
-export async function openDatabase(env: Env, log: (line: string) => void = () => {}): Promise<Database> {
+/**
+ * Reach (or start) the database and bring its schema up to date. With `waitMs`, a database that
+ * does not answer yet (restarting, recovering after a crash) is tried again with backoff for that
+ * long before giving up: what a worker started by a supervisor during a database restart needs.
+ */
+export async function openDatabase(env: Env, log: (line: string) => void = () => {}, opts: { waitMs?: number } = {}): Promise<Database> {
   if (env.DATABASE_URL) {
-    const check = await checkDatabase(env.DATABASE_URL);
+    const deadline = Date.now() + (opts.waitMs ?? 0);
+    let check = await checkDatabase(env.DATABASE_URL);
+    for (let wait = 500; !check.ok && Date.now() + wait < deadline; wait = Math.min(wait * 2, 8_000)) {
+      log(`database not reachable yet (${check.reason.split("\n")[0]}); trying again in ${wait / 1000} s`);
+      await new Promise((r) => setTimeout(r, wait));
+      check = await checkDatabase(env.DATABASE_URL);
+    }
     if (!check.ok) {
       const where = env.DATABASE_URL.replace(/\/\/[^@/]*@/, "//");
       throw new DatabaseUnreachableError(
