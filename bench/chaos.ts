@@ -65,9 +65,23 @@ const workerEnv = {
   ...process.env, DATABASE_URL: url, ALLOW_PRIVATE_NETWORKS: "1", CRAWL_RESOLVE: `*=127.0.0.1:${web.port}`,
   WORKER_CONCURRENCY: values.concurrency ?? "8", WORKER_LEASE_MS: "5000", WORKER_HEARTBEAT_MS: "500", WORKER_STALE_AFTER_MS: "3000", WORKER_IDLE_POLL_MS: "100",
 };
-const startWorker = () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")],
-  { cwd: ROOT, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] });
-const workers: ChildProcess[] = Array.from({ length: WORKERS }, startWorker);
+/** Workers that exited by themselves (not killed here, not told to stop): each is a failure. */
+let crashes = 0;
+let isEnding = false;
+const killedHere = new WeakSet<ChildProcess>();
+function startWorker(slot: number): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")],
+    { cwd: ROOT, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] });
+  child.once("exit", (code, signal) => {
+    if (killedHere.has(child) || isEnding) return;
+    crashes++;
+    say(`worker ${slot + 1} exited by itself (${signal ?? `status ${code}`}); started again, as npm start does`);
+    workers[slot] = startWorker(slot);
+  });
+  return child;
+}
+const workers: ChildProcess[] = [];
+for (let i = 0; i < WORKERS; i++) workers.push(startWorker(i));
 
 /** Resident memory of a process in MB (Linux), null when it is gone. */
 function rssMb(pid: number | undefined): number | null {
@@ -106,8 +120,9 @@ while (Date.now() - started < MAX_MS) {
   for (const at of [...killsAt]) {
     if (n >= at && lastCount < at) {
       const i = Math.floor(Math.random() * workers.length);
+      killedHere.add(workers[i]);
       workers[i].kill("SIGKILL");
-      workers[i] = startWorker();
+      workers[i] = startWorker(i);
       kills++;
       killsAt.delete(at);
     }
@@ -139,6 +154,7 @@ while (Date.now() - started < MAX_MS) {
   lastCount = n;
 }
 const seconds = (Date.now() - started) / 1000;
+isEnding = true;
 for (const w of workers) w.kill("SIGTERM");
 await Promise.all(workers.map((w) => (w.exitCode !== null ? null : new Promise((r) => w.once("exit", r)))));
 
@@ -167,6 +183,7 @@ console.log(`\n| measure | value |\n|---|---:|`);
 console.log(`| pages stored | ${pages} (budget ${budget}, counted fetched ${fetched}) |`);
 console.log(`| time | ${seconds.toFixed(0)} s |`);
 console.log(`| worker SIGKILLs | ${kills} |`);
+console.log(`| workers that exited by themselves | ${crashes} |`);
 console.log(`| database SIGKILLs | ${resumeMs.length} (pages stored again after ${resumeMs.map((m) => `${(m / 1000).toFixed(1)} s`).join(", ") || "—"}) |`);
 console.log(`| URLs stored twice (same final URL / same frontier row) | ${dup.urls} / ${dup.frontier} |`);
 console.log(`| frontier rows by status | ${states.map((s) => `${s.status} ${s.n}`).join(", ")} |`);
@@ -182,4 +199,4 @@ await sql.end();
 await web.close();
 await pg.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(dup.urls + dup.frontier + leased + done + violations + Math.max(0, pages - budget) === 0 ? 0 : 1);
+process.exit(dup.urls + dup.frontier + leased + done + violations + crashes + Math.max(0, pages - budget) === 0 ? 0 : 1);
