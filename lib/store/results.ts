@@ -40,7 +40,7 @@ export interface ResultRow {
  * reads them all instead of walking the relevance index (7.5 s instead of milliseconds, measured
  * at a million pages). Planning each search anew costs far less than that.
  */
-function withCustomPlans<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
+export function withCustomPlans<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
   return sql.begin(async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
     return fn(tx as unknown as Sql);
