@@ -38,6 +38,8 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 25_000 },
       env: {
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+        // Export files go to the run's own directory (scripts/run-tests.ts makes and removes it).
+        ...(process.env.E2E_DATA_DIR ? { FOCUSCRAWL_DATA_DIR: process.env.E2E_DATA_DIR } : {}),
         PORT: String(appPort),
         HOST: "127.0.0.1",
         ALLOW_PRIVATE_NETWORKS: "1",

@@ -1,6 +1,7 @@
 /**
  * E2E: the results of a real crawl of the test web — filter, search, judge with the keyboard,
- * export (CSV, JSON Lines, WARC read back with warcio) and the page view's snapshot.
+ * export (CSV, JSON Lines, WARC read back with warcio), export files with their progress, and
+ * the page view's snapshot.
  * Set E2E_SCREENSHOTS=<dir> to also save screenshots of the results page and the page view.
  */
 import fs from "node:fs";
@@ -126,6 +127,56 @@ test("export CSV and JSON Lines from the results page: Chinese text and row coun
   const lines = fs.readFileSync(await jsonlDownload.path(), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
   expect(lines.length).toBe(relevant);
   expect(lines.some((l) => /玉米|水稻|农业/.test(l.main_text))).toBe(true);
+});
+
+test("export to a file from the results page: it runs to done and the download holds every relevant page", async ({ page, request }) => {
+  await page.goto(`/jobs/${jobId}/results?view=relevant`);
+  const relevant = await countRelevant();
+  await page.getByTestId("export-file-csv").click();
+  const item = page.getByTestId("export-file").first();
+  await expect(item).toHaveAttribute("data-status", "done");
+  await expect(item.getByTestId("export-file-status")).toHaveText("已完成");
+  await expect(item.getByTestId("export-file-pages")).toHaveText(`${relevant} / ${relevant} 页`);
+  await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(relevant));
+  await expect(item).toContainText("view=relevant");
+  const [download] = await Promise.all([page.waitForEvent("download"), item.getByTestId("export-file-download").click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^focuscrawl-job-${jobId}-\\d{8}-\\d{6}\\.csv$`));
+  const records = parse(fs.readFileSync(await download.path()), { bom: true, columns: true }) as Record<string, string>[];
+  expect(records.length).toBe(relevant);
+  expect(records.every((r) => r.relevant === "yes")).toBe(true);
+  const [row] = await sql`select id, status::text as status, pages_done as "pagesDone", pages_total as "pagesTotal", bytes_written::int as bytes
+    from exports where job_id = ${jobId} order by id desc limit 1`;
+  expect(row).toMatchObject({ status: "done", pagesDone: relevant, pagesTotal: relevant });
+  // The download has its length, and a broken one goes on with a range request.
+  const url = `/api/jobs/${jobId}/exports/${row.id}/file`;
+  const whole = await request.get(url, { headers: { "accept-encoding": "gzip, deflate, br" } });
+  expect(whole.headers()["content-length"]).toBe(String(row.bytes));
+  expect(whole.headers()["content-encoding"]).toBeUndefined();
+  const rest = await request.get(url, { headers: { range: "bytes=100-", "if-range": whole.headers().etag } });
+  expect(rest.status()).toBe(206);
+  expect(rest.headers()["content-range"]).toBe(`bytes 100-${row.bytes - 1}/${row.bytes}`);
+  expect(Buffer.concat([(await whole.body()).subarray(0, 100), await rest.body()]).equals(await whole.body())).toBe(true);
+  expect((await request.get(`/api/jobs/${jobId + 1}/exports/${row.id}/file`)).status()).toBe(404);
+});
+
+test("an export file's progress bar follows it while it is written; an interrupted one offers Resume and can be cancelled", async ({ page }) => {
+  // A run of another dashboard process, seen through the database: its progress moves, then it stops.
+  const [{ id }] = await sql`insert into exports (job_id, format, is_snapshot, file_name, owner, pages_total, pages_done, bytes_written)
+    values (${jobId}, 'jsonl', false, 'x.jsonl', 'e2e', 200, 20, 4096) returning id`;
+  await page.goto(`/jobs/${jobId}/results`);
+  const item = page.locator(`[data-testid=export-file][data-export-id="${id}"]`);
+  await expect(item.getByTestId("export-file-pages")).toHaveText("20 / 200 页");
+  await expect(item.getByTestId("export-file-status")).toHaveText("正在导出");
+  await sql`update exports set pages_done = 150, bytes_written = 3000000, updated_at = now() where id = ${id}`;
+  await expect(item.getByTestId("export-file-pages")).toHaveText("150 / 200 页");
+  await expect(item.getByTestId("export-file-bytes")).toHaveText("2.9 MB");
+  await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "150");
+  await sql`update exports set status = 'interrupted', owner = null where id = ${id}`;
+  await expect(item).toHaveAttribute("data-status", "interrupted");
+  await expect(item.getByRole("button", { name: "续传" })).toBeVisible();
+  await item.getByRole("button", { name: "取消" }).click();
+  await expect(item).toHaveAttribute("data-status", "cancelled");
+  expect((await sql`select status::text as status from exports where id = ${id}`)[0].status).toBe("cancelled");
 });
 
 test("export WARC and read it back; bad formats, filters and judgements are refused with what is allowed", async ({ request }) => {

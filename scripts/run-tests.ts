@@ -132,14 +132,17 @@ async function runE2e(adminUrl: string): Promise<void> {
   const database = `focuscrawl_e2e_${process.pid}`;
   await ensureDatabase(adminUrl, database, TEMPLATE);
   const resultsFile = path.join(os.tmpdir(), `focuscrawl-e2e-${process.pid}.json`);
+  // The app's data directory (export files): its own, removed after the run.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focuscrawl-e2e-data-"));
   console.log("\n=== e2e (Playwright, Chromium) ===");
   const env = {
-    ...process.env, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: withDatabase(adminUrl, database),
+    ...process.env, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: withDatabase(adminUrl, database), E2E_DATA_DIR: dataDir,
     E2E_APP_PORT: String(await freePort()), E2E_TESTWEB_PORT: String(await freePort()),
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
   };
   fs.rmSync(resultsFile, { force: true });
   const r = await run(process.execPath, [path.join(ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json", ...(only ? [only] : [])], env);
+  fs.rmSync(dataDir, { recursive: true, force: true });
   try {
     const stats = JSON.parse(fs.readFileSync(resultsFile, "utf8")).stats;
     totals.passed += stats.expected;

@@ -49,7 +49,7 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
 }
 
-const BUILD_INPUTS = ["app", "lib", "public", "prisma/schema.prisma", "proxy.ts", "next.config.ts", "postcss.config.mjs",
+const BUILD_INPUTS = ["app", "pages", "lib", "public", "prisma/schema.prisma", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs",
   "tsconfig.json", "package-lock.json"];
 const FINGERPRINT_FILE = path.join(ROOT, ".next", "focuscrawl-source.sha256");
 

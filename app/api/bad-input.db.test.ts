@@ -13,12 +13,14 @@ import { getSql } from "@/lib/store/infra/sql";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { createTopic } from "@/lib/store/topics";
 import type { TopicVector } from "@/lib/topic/topic";
+import { closeExportSql } from "@/lib/export/dashboard-exports";
 import { dispatch, ROUTES } from "./test-dispatch";
 
 const ctx = useTestDatabase();
 Object.assign(process.env, { HOST: "127.0.0.1", PORT: "3000", PUBLIC_URL: "", MAX_JSON_BODY_BYTES: String(1024 * 1024) });
 delete process.env.ADMIN_PASSWORD;
 after(async () => {
+  await closeExportSql();
   await getSql().end({ timeout: 1 });
   await getPrisma().$disconnect();
 });
@@ -40,6 +42,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     ["POST", "/api/jobs"], ["POST", `${j}/actions`], ["POST", `${j}/seeds`], ["POST", `${j}/topic`], ["POST", `${j}/topic/refine`],
     ["POST", "/api/compare"], ["POST", "/api/topics"], ["PUT", `/api/topics/${topicId}`], ["POST", "/api/topics/preview"],
     ["POST", "/api/topics/example-url"], ["POST", "/api/topics/score"], ["PUT", `${j}/judgements`], ["PUT", `${j}/pages/${pageId}/judgement`],
+    ["POST", `${j}/exports`],
   ];
   for (const [method, path] of objectRoutes) {
     for (const body of NOT_OBJECTS) all.push([method, path, body]);
@@ -68,6 +71,8 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     all.push(["PUT", `${j}/judgements`, body]);
   }
   all.push(["PUT", `${j}/pages/${pageId}/judgement`, { judgement: "yes" }]);
+  for (const body of [{ format: "xlsx" }, { format: 1 }, {}, { format: "csv", filters: 5 }, { format: "csv", filters: "colour=red" }, { format: "csv", filters: "min=1e308" },
+    { format: "warc", filters: "depth=-1" }, { format: "jsonl", filters: `q=${"x".repeat(100_000)}` }, { format: ["csv"] }]) all.push(["POST", `${j}/exports`, body]);
   for (const body of [{ clc: 5 }, { exampleTexts: "x" }, { termWeights: [{ term: "", weight: "x" }] }, { exampleUrls: ["javascript:1"] }, { keywords: ["的"] }, { clc: ["TP3"], titleBoost: 1e308 }]) {
     all.push(["POST", "/api/topics/preview", body]);
   }
@@ -81,6 +86,9 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     all.push(["POST", `/api/jobs/${id}/topic`, { topicId }], ["POST", `/api/jobs/${id}/topic/refine`, {}], ["PUT", `/api/jobs/${id}/judgements`, { pageIds: ["1"], judgement: null }]);
     for (const sub of ["", "/export", "/hosts"]) all.push(["GET", `/api/topics/${id}${sub}`]);
     all.push(["PUT", `/api/topics/${id}`, { clc: ["TP3"] }], ["GET", `/api/compare/${id}`]);
+    all.push(["GET", `/api/jobs/${id}/exports`], ["POST", `/api/jobs/${id}/exports`, { format: "csv" }], ["GET", `/api/exports/${id}`]);
+    all.push(["POST", `/api/exports/${id}/actions`, { action: "cancel" }], ["GET", `${j}/exports/${id}`]);
+    all.push(["POST", `${j}/exports/${id}/actions`, { action: "resume" }]);
   }
   for (const p of ["0", "-1", "1e20", "abc", "9999999999999999999999"]) all.push(["GET", `${j}/pages/${p}`], ["PUT", `${j}/pages/${p}/judgement`, { judgement: null }]);
   // Paging, filters and search parameters.
@@ -143,6 +151,8 @@ test("at least 100 malformed requests across every route: no 500, a JSON error o
   assert.deepEqual(routesWithCases.filter((p) => !served.has(p)), [], "every route gets bad input");
   const [jobs] = await ctx.db.sql`select count(*)::int as n from jobs`;
   assert.equal(jobs.n, 1, "no bad request created a job");
+  const exports = await ctx.db.sql`select format, filters from exports`;
+  assert.deepEqual([...exports], [], "no bad request started an export file");
 });
 
 test("each kind of bad input gets the status that names it", async () => {

@@ -9,3 +9,8 @@ export function failureResponse(f: Failure, field?: string) {
   const fields = field && f.kind === "invalid" ? { fields: { [field]: [f.message] } } : {};
   return json({ error: f.message, ...fields }, { status: FAILURE_STATUS[f.kind] });
 }
+
+/** A refused export request as a JSON error; a bad parameter also names itself and what it takes. */
+export function problemResponse(p: { status: number; message: string; param?: string; allowed?: string }) {
+  return json({ error: p.message, ...(p.param ? { param: p.param, allowed: p.allowed } : {}) }, { status: p.status });
+}

@@ -13,6 +13,11 @@ import * as health from "./health/route";
 import * as jobActions from "./jobs/[id]/actions/route";
 import * as jobEvents from "./jobs/[id]/events/route";
 import * as jobExport from "./jobs/[id]/export/route";
+import * as jobExportFileActions from "./jobs/[id]/exports/[exportId]/actions/route";
+import * as jobExportFile from "./jobs/[id]/exports/[exportId]/route";
+import * as jobExportFiles from "./jobs/[id]/exports/route";
+import * as exportFileActions from "./exports/[id]/actions/route";
+import * as exportFile from "./exports/[id]/route";
 import * as jobFrontier from "./jobs/[id]/frontier/route";
 import * as jobJudgements from "./jobs/[id]/judgements/route";
 import * as pageJudgement from "./jobs/[id]/pages/[pageId]/judgement/route";
@@ -38,8 +43,10 @@ type Handler = (request: Request, ctx: { params: Promise<Record<string, string |
 /** Each route's path pattern (as its folder names it) and its module. */
 export const ROUTES: [string, Record<string, unknown>][] = [
   ["/api/clc/search", clcSearch], ["/api/clc/[code]", clcCode], ["/api/compare", compare], ["/api/compare/[id]", compareId],
+  ["/api/exports/[id]", exportFile], ["/api/exports/[id]/actions", exportFileActions],
   ["/api/health", health], ["/api/jobs", jobs], ["/api/jobs/[id]", job], ["/api/jobs/[id]/actions", jobActions],
-  ["/api/jobs/[id]/events", jobEvents], ["/api/jobs/[id]/export", jobExport], ["/api/jobs/[id]/frontier", jobFrontier],
+  ["/api/jobs/[id]/events", jobEvents], ["/api/jobs/[id]/export", jobExport], ["/api/jobs/[id]/exports", jobExportFiles],
+  ["/api/jobs/[id]/exports/[exportId]", jobExportFile], ["/api/jobs/[id]/exports/[exportId]/actions", jobExportFileActions], ["/api/jobs/[id]/frontier", jobFrontier],
   ["/api/jobs/[id]/judgements", jobJudgements], ["/api/jobs/[id]/pages", jobPages], ["/api/jobs/[id]/pages/[pageId]", page],
   ["/api/jobs/[id]/pages/[pageId]/judgement", pageJudgement], ["/api/jobs/[id]/pages/[pageId]/snapshot", pageSnapshot],
   ["/api/jobs/[id]/seeds", jobSeeds], ["/api/jobs/[id]/topic", jobTopic], ["/api/jobs/[id]/topic/refine", jobTopicRefine],

@@ -13,12 +13,14 @@ test("sign-in is off only on loopback with no password and no users", () => {
   }
 });
 
-test("reads need a viewer; every write needs an operator except signing out", () => {
+test("reads need a viewer; every write needs an operator except signing out and export files", () => {
   const rows: [string, string, string][] = [
     ["GET", "/api/jobs", "viewer"], ["HEAD", "/", "viewer"], ["GET", "/api/jobs/1/export", "viewer"],
     ["POST", "/api/jobs", "operator"], ["POST", "/api/jobs/1/actions", "operator"], ["PUT", "/api/jobs/1/pages/2/judgement", "operator"],
     ["DELETE", "/api/topics/1", "operator"], ["POST", "/jobs/1", "operator"], ["post", "/compare", "operator"],
-    ["POST", "/api/auth/logout", "viewer"],
+    ["POST", "/api/auth/logout", "viewer"], ["POST", "/api/jobs/1/exports", "viewer"], ["POST", "/api/exports/7/actions", "viewer"],
+    ["POST", "/api/jobs/1/exports/7/actions", "viewer"], ["POST", "/api/jobs/1/exports/7", "operator"], ["POST", "/api/jobs/x/exports", "operator"],
+    ["DELETE", "/api/exports/7", "operator"],
   ];
   for (const [method, path, want] of rows) assert.equal(requiredRole(method, path), want, `${method} ${path}`);
   assert.equal(hasRole("operator", "operator"), true);

@@ -10,15 +10,18 @@ export function isRole(value: string): value is Role {
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Writes any signed-in user may make: signing out. */
-const WRITES_FOR_EVERYONE = new Set(["/api/auth/logout"]);
+/**
+ * Writes any signed-in user may make: signing out, and export files (starting, resuming and
+ * cancelling one), since viewers export and an export file is an export written in the background.
+ */
+const WRITES_FOR_EVERYONE = [/^\/api\/auth\/logout$/, /^\/api\/jobs\/\d+\/exports$/, /^\/api\/(jobs\/\d+\/)?exports\/\d+\/actions$/];
 
 /**
  * The role a request needs. Every write needs an operator: API writes and server actions alike
  * (a server action is a POST to a page's address).
  */
 export function requiredRole(method: string, pathname: string): Role {
-  if (READ_METHODS.has(method.toUpperCase()) || WRITES_FOR_EVERYONE.has(pathname)) return "viewer";
+  if (READ_METHODS.has(method.toUpperCase()) || WRITES_FOR_EVERYONE.some((p) => p.test(pathname))) return "viewer";
   return "operator";
 }
 

@@ -8,9 +8,9 @@ import { stringify } from "csv-stringify/sync";
 import type { ExportRow } from "../store/export-rows";
 import { CSV_COLUMNS, toCsvRecord } from "./fields";
 
-/** The CSV text of pages in batches, header (after the BOM) first. */
-export async function* writeCsv(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
-  yield stringify([], { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" });
+/** The CSV text of pages in batches, header (after the BOM) first unless `hasHeader` is false (a resumed file has it). */
+export async function* writeCsv(batches: AsyncIterable<ExportRow[]>, opts: { hasHeader?: boolean } = {}): AsyncGenerator<string> {
+  if (opts.hasHeader ?? true) yield stringify([], { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" });
   for await (const rows of batches) {
     yield stringify(rows.map(toCsvRecord), { escape_formulas: true, record_delimiter: "windows" });
   }

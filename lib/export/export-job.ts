@@ -1,10 +1,11 @@
 /**
  * Exporting a results view of a job as CSV, JSON Lines or WARC: the same filters as the results
- * page, pages read through a cursor and written as they come (lib/store/export-rows.ts).
+ * page, pages read through a cursor and written as they come (lib/store/export-rows.ts). Both the
+ * streamed download (openExport) and export files (lib/export/export-run.ts) are made here.
  */
 import type { Sql } from "../store/infra/sql";
-import { parseResultFilters, toSearchParams } from "../results/filters";
-import { readExportRows } from "../store/export-rows";
+import { parseResultFilters, toSearchParams, type ResultFilters } from "../results/filters";
+import { readExportRows, type ExportRow } from "../store/export-rows";
 import { prepareResultQuery } from "../store/results";
 import { topicLabelWords } from "../topic/topic";
 import { writeCsv } from "./csv";
@@ -16,10 +17,12 @@ export const EXPORT_FORMATS = ["csv", "jsonl", "warc"] as const;
 /** An export format. */
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+/** The Content-Type of each format. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8", warc: "application/warc",
 };
-const EXTENSIONS: Record<ExportFormat, string> = { csv: "csv", jsonl: "jsonl", warc: "warc.gz" };
+/** The file name extension of each format (a WARC is gzipped record by record). */
+export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = { csv: "csv", jsonl: "jsonl", warc: "warc.gz" };
 /** Job states in which pages may still be added: an export then is a snapshot. */
 const ACTIVE_STATES = new Set(["queued", "running", "paused", "stopping"]);
 
@@ -31,40 +34,88 @@ export interface OpenedExport {
   chunks: AsyncIterable<string | Uint8Array>;
 }
 
-/** An export failure: 404 for no such job, 400 for a bad format or filter (with what is allowed). */
-export interface ExportProblem { status: 400 | 404; message: string; param?: string; allowed?: string }
+/**
+ * An export failure: 404 for no such job (or export), 400 for a bad format or filter (with what
+ * is allowed), 409 for an export file whose state or the running limit forbids it.
+ */
+export interface ExportProblem { status: 400 | 404 | 409; message: string; param?: string; allowed?: string }
+
+type Checked<T> = { ok: true; value: T } | { ok: false; problem: ExportProblem };
+
+/** The format named by `raw`, or the 400 that names the formats there are. */
+export function parseExportFormat(raw: string): Checked<ExportFormat> {
+  if ((EXPORT_FORMATS as readonly string[]).includes(raw)) return { ok: true, value: raw as ExportFormat };
+  return { ok: false, problem: { status: 400, param: "format", allowed: EXPORT_FORMATS.join("|"),
+    message: `format=${raw || "(missing)"} is not an export format; use format=${EXPORT_FORMATS.join(", format=")}` } };
+}
+
+/**
+ * The results filters of an export (parameters named in `ignore` are skipped). An export is in
+ * page id order from the start, so a screen's cursor (`after`) does not apply and is dropped.
+ */
+export function parseExportFilters(params: URLSearchParams, ignore: readonly string[] = []): Checked<ResultFilters> {
+  const parsed = parseResultFilters(params, ignore);
+  if (!parsed.ok) return { ok: false, problem: { status: 400, ...parsed.problem } };
+  return { ok: true, value: { ...parsed.value, after: undefined } };
+}
+
+/** The filters as the query string an export records and its WARC names ("" for none). */
+export function exportFiltersText(filters: ResultFilters): string {
+  return toSearchParams(filters).toString();
+}
+
+/** What an export says about its job. */
+export interface ExportJob { id: number; name: string; status: string; topicSnapshot: unknown }
+
+/** The job an export is of, or null when there is none. */
+export async function readExportJob(sql: Sql, jobId: number): Promise<ExportJob | null> {
+  const [job] = await sql<ExportJob[]>`
+    select id, name, status::text as status, topic_snapshot as "topicSnapshot" from jobs where id = ${jobId}`;
+  return job ?? null;
+}
+
+/** True while the job may still add pages, so that an export of it is a snapshot. */
+export function isJobActive(status: string): boolean {
+  return ACTIVE_STATES.has(status);
+}
+
+/** The name an export is saved under: focuscrawl-job-3[-snapshot]-20261124-093000.csv. */
+export function exportFileName(jobId: number, isSnapshot: boolean, format: ExportFormat, at: Date): string {
+  const stamp = at.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return `focuscrawl-job-${jobId}-${isSnapshot ? "snapshot-" : ""}${stamp}.${EXPORT_EXTENSIONS[format]}`;
+}
+
+/**
+ * The bytes of an export of `batches` in `format`. `isContinuation`: they follow bytes already
+ * written by an earlier part of the same export, so the CSV header (with its BOM) and the WARC
+ * warcinfo record are left out.
+ */
+export function writeExport(format: ExportFormat, batches: AsyncIterable<ExportRow[]>,
+  about: { job: ExportJob; isSnapshot: boolean; filters: ResultFilters }, isContinuation = false): AsyncIterable<string | Uint8Array> {
+  switch (format) {
+    case "csv": return writeCsv(batches, { hasHeader: !isContinuation });
+    case "jsonl": return writeJsonLines(batches);
+    case "warc": return writeWarc(batches, {
+      jobId: about.job.id, jobName: about.job.name, topic: topicLabelWords(about.job.topicSnapshot).join(","),
+      isSnapshot: about.isSnapshot, filters: exportFiltersText(about.filters),
+    }, { hasWarcinfo: !isContinuation });
+    default: return format satisfies never;
+  }
+}
 
 /** Open an export of job `jobId` for query parameters `params` (`format` plus the results filters). */
-export async function openExport(sql: Sql, jobId: number, params: URLSearchParams): Promise<{ ok: true; value: OpenedExport } | { ok: false; problem: ExportProblem }> {
-  const format = params.get("format") ?? "";
-  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-    return { ok: false, problem: { status: 400, param: "format", allowed: EXPORT_FORMATS.join("|"),
-      message: `format=${format || "(missing)"} is not an export format; use format=${EXPORT_FORMATS.join(", format=")}` } };
-  }
-  const parsed = parseResultFilters(params, ["format"]);
-  if (!parsed.ok) return { ok: false, problem: { status: 400, ...parsed.problem } };
-  const [job] = await sql<{ name: string; status: string; topicSnapshot: unknown }[]>`
-    select name, status::text as status, topic_snapshot as "topicSnapshot" from jobs where id = ${jobId}`;
+export async function openExport(sql: Sql, jobId: number, params: URLSearchParams): Promise<Checked<OpenedExport>> {
+  const format = parseExportFormat(params.get("format") ?? "");
+  if (!format.ok) return format;
+  const filters = parseExportFilters(params, ["format"]);
+  if (!filters.ok) return filters;
+  const job = await readExportJob(sql, jobId);
   if (!job) return { ok: false, problem: { status: 404, message: `there is no job ${jobId}` } };
-  const f = format as ExportFormat;
-  // An export is in id order from the start; a cursor from a results screen does not apply.
-  const filters = { ...parsed.value, after: undefined };
-  const rq = prepareResultQuery(jobId, filters);
-  const isSnapshot = ACTIVE_STATES.has(job.status);
-  const batches = readExportRows(sql, rq, { withBodies: f === "warc" });
-  const chunks = (() => {
-    switch (f) {
-      case "csv": return writeCsv(batches);
-      case "jsonl": return writeJsonLines(batches);
-      case "warc": return writeWarc(batches, {
-        jobId, jobName: job.name, topic: topicLabelWords(job.topicSnapshot).join(","), isSnapshot, filters: toSearchParams(filters).toString(),
-      });
-      default: return f satisfies never;
-    }
-  })();
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  const f = format.value;
+  const isSnapshot = isJobActive(job.status);
+  const batches = readExportRows(sql, prepareResultQuery(jobId, filters.value), { withBodies: f === "warc" });
   return { ok: true, value: {
-    format: f, contentType: CONTENT_TYPES[f], isSnapshot, chunks,
-    fileName: `focuscrawl-job-${jobId}-${isSnapshot ? "snapshot-" : ""}${stamp}.${EXTENSIONS[f]}`,
+    format: f, contentType: EXPORT_CONTENT_TYPES[f], isSnapshot, fileName: exportFileName(jobId, isSnapshot, f, new Date()),
+    chunks: writeExport(f, batches, { job, isSnapshot, filters: filters.value }),
   } };
 }

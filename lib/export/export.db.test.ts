@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { test } from "node:test";
 import { parse } from "csv-parse/sync";
@@ -89,6 +90,26 @@ test("WARC: warcinfo, then request, response and metadata per page, read back wi
   assert.equal(records[2].text, "<html><body><h1>农业机械化发展</h1><p>拖拉机</p></body></html>");
   const meta = JSON.parse(records[3].text);
   assert.deepEqual([meta.relevance, meta.relevant, meta.judgement, meta.topic], [0.8, true, null, "计算机"]);
+});
+
+test("WARC: each record is one gzip member and carries the SHA-256 digests of its block and payload", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  for (const p of PAGES) await storeTestPage(ctx.db.sql, job.id, p);
+  const parts: Buffer[] = [];
+  const r = await openExport(ctx.db.sql, job.id, new URLSearchParams("format=warc"));
+  assert.ok(r.ok);
+  for await (const c of r.value.chunks) parts.push(Buffer.from(c as Uint8Array));
+  assert.equal(parts.length, 1 + PAGES.length * 3, "warcinfo, then request, response and metadata per page");
+  const sha = (b: Uint8Array) => `sha256:${createHash("sha256").update(b).digest("hex")}`;
+  for (const part of parts) {
+    assert.deepEqual([...part.subarray(0, 2)], [0x1f, 0x8b], "every chunk is a gzip member of its own");
+    for await (const rec of new WARCParser((async function* () { yield new Uint8Array(part); })())) {
+      if (rec.warcType === "warcinfo") continue;
+      const payload = await rec.readFully(false);
+      assert.equal(rec.warcHeader("WARC-Payload-Digest"), sha(payload), `${rec.warcType} payload digest`);
+      if (rec.warcType === "metadata") assert.equal(rec.warcHeader("WARC-Block-Digest"), sha(payload), "metadata block digest");
+    }
+  }
 });
 
 test("the reference WARC file parses with the same reader", async () => {

@@ -54,7 +54,7 @@ export interface ResultRow {
  * reads them all instead of walking the relevance index (7.5 s instead of milliseconds, measured
  * at a million pages). Planning each search anew costs far less than that.
  */
-function withCustomPlans<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
+export function withCustomPlans<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
   return sql.begin(async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
     // A common word's matches do not fit a bitmap in the default 4 MB: the bitmap then keeps

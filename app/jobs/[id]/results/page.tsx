@@ -7,9 +7,13 @@ import { countText, dupMessages } from "@/lib/i18n/dup-messages";
 import { DUPLICATE_COUNT_CAP } from "@/lib/store/duplicate-groups";
 import { highlightTerms } from "@/lib/results/snippet";
 import { EXPORT_FORMATS } from "@/lib/export/export-job";
+import { EXPORT_STALE_MS } from "@/lib/export/export-run";
+import { exportMessages } from "@/lib/i18n/export-messages";
+import { listJobExportFiles, MAX_RUNNING_EXPORTS, type ExportFileRow } from "@/lib/store/exports";
 import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, RANK_CANDIDATES, type ResultRow } from "@/lib/store/results";
 import { getT } from "../../../i18n";
 import { parseId } from "../../../json";
+import { ExportFiles, type ExportItem } from "./export-files";
 import { FilterForm } from "./filter-form";
 import { ResultsList, type ListRow } from "./results-list";
 
@@ -36,7 +40,14 @@ function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: Message
   };
 }
 
-/** A job's results: filters, search, sort, keyset screens, judging, precision estimate and export. */
+function toExportItem(r: ExportFileRow): ExportItem {
+  return {
+    id: r.id, format: r.format, filters: r.filters, status: r.status, pagesTotal: r.pagesTotal, pagesDone: r.pagesDone,
+    bytesWritten: Number(r.bytesWritten), isSnapshot: r.isSnapshot, isStale: r.isStale, error: r.error,
+  };
+}
+
+/** A job's results: filters, search, sort, keyset screens, judging, precision estimate, export and export files. */
 export default async function ResultsPage({ params, searchParams }: {
   params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
@@ -52,8 +63,9 @@ export default async function ResultsPage({ params, searchParams }: {
   const f: ResultFilters = named.dup || named.dupOf ? named : { ...named, dup: RESULTS_PAGE_DUP };
   const dm = dupMessages(locale);
   const rq = prepareResultQuery(id, f);
-  const [screen, total, hosts, quality] = await Promise.all([
+  const [screen, total, hosts, quality, exportFiles] = await Promise.all([
     parsed.ok ? listResults(sql, rq) : { rows: [], next: null }, parsed.ok ? countResults(sql, rq) : { count: 0, isMore: false }, countHosts(sql, rq), estimateJobPrecision(sql, id),
+    listJobExportFiles(sql, id, EXPORT_STALE_MS),
   ]);
   const base = toSearchParams({ ...f, after: undefined });
   // Grouped, a row's "+N" opens its group with the view's other filters, so the group lists those N.
@@ -97,6 +109,10 @@ export default async function ResultsPage({ params, searchParams }: {
         ))}
       </div>
       <p className="text-xs text-slate-500">{isRunning ? t("resultsSnapshot") : t("resultsExportHint")}</p>
+      {parsed.ok && (
+        <ExportFiles jobId={id} filters={base.toString()} formats={EXPORT_FORMATS} initial={exportFiles.map(toExportItem)}
+          m={exportMessages(locale)} locale={locale} maxRunning={MAX_RUNNING_EXPORTS} />
+      )}
       {f.q && f.sort === "rank" && (total.isMore || total.count > RANK_CANDIDATES) && (
         <p className="text-xs text-slate-500">{t("resultsRankBounded").replace("{n}", String(RANK_CANDIDATES))}</p>
       )}

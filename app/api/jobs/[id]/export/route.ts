@@ -1,6 +1,7 @@
 import { getSql } from "@/lib/store/infra/sql";
 import { openExport } from "@/lib/export/export-job";
 import { json, parseId } from "@/app/json";
+import { problemResponse } from "@/app/api/failure";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +14,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
   const opened = await openExport(getSql(), id, new URL(request.url).searchParams);
-  if (!opened.ok) {
-    const p = opened.problem;
-    return json({ error: p.message, ...(p.param ? { param: p.param, allowed: p.allowed } : {}) }, { status: p.status });
-  }
+  if (!opened.ok) return problemResponse(opened.problem);
   const { chunks, contentType, fileName, isSnapshot } = opened.value;
   const iterator = chunks[Symbol.asyncIterator]();
   const encoder = new TextEncoder();

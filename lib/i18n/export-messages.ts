@@ -1,0 +1,55 @@
+/** Text of the export files panel (the results page), in both interface languages. */
+import type { Locale } from "./messages";
+
+const zh = {
+  title: "导出为文件",
+  hint: "在后台把当前视图写成文件：可以关掉页面，回来看进度；下载中断后可以续传。",
+  start: "导出为文件：{format}",
+  listLabel: "本任务的导出文件",
+  progressLabel: "导出进度",
+  running: "正在导出", done: "已完成", failed: "失败", interrupted: "已中断", cancelled: "已取消",
+  stale: "写文件的进程已停止，稍后会自动续传",
+  pages: "{done} / {total} 页",
+  pagesCounting: "{done} 页（正在统计总数）",
+  allPages: "全部页面",
+  snapshot: "快照",
+  snapshotTitle: "导出开始时任务仍在运行：文件只含那时已保存的页面",
+  download: "下载",
+  resume: "续传",
+  cancel: "取消",
+  remove: "删除文件",
+  tooMany: "同时最多写 {max} 个导出文件：请等其中一个完成，或取消一个。",
+  refused: "无法完成：{error}",
+  offline: "连不上控制台，请稍后再试。",
+  reason: "原因：{error}",
+};
+const en: typeof zh = {
+  title: "Export to a file",
+  hint: "Writes this view to a file in the background: you can leave the page and come back to the progress, and a broken download resumes.",
+  start: "Export to a file: {format}",
+  listLabel: "Export files of this job",
+  progressLabel: "Export progress",
+  running: "Exporting", done: "Done", failed: "Failed", interrupted: "Interrupted", cancelled: "Cancelled",
+  stale: "the process writing it stopped; it will be resumed shortly",
+  pages: "{done} of {total} pages",
+  pagesCounting: "{done} pages (counting the total)",
+  allPages: "all pages",
+  snapshot: "snapshot",
+  snapshotTitle: "The job was still running when the export started: the file holds the pages stored by then",
+  download: "Download",
+  resume: "Resume",
+  cancel: "Cancel",
+  remove: "Delete file",
+  tooMany: "At most {max} export files are written at once: wait for one to finish, or cancel one.",
+  refused: "Could not do it: {error}",
+  offline: "Cannot reach the dashboard; try again in a moment.",
+  reason: "Reason: {error}",
+};
+
+/** The export files panel's labels. */
+export type ExportMessages = typeof zh;
+
+/** The export files panel's labels in `locale`. */
+export function exportMessages(locale: Locale): ExportMessages {
+  return locale === "en" ? en : zh;
+}
