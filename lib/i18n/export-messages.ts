@@ -22,6 +22,9 @@ const zh = {
   refused: "无法完成：{error}",
   offline: "连不上控制台，请稍后再试。",
   reason: "原因：{error}",
+  fileGone: "未写完的文件（数据目录中的 {file}）已不存在，无法续传：请取消这个导出，再重新导出。",
+  fileShort: "未写完的文件（数据目录中的 {file}）比记录的短（在 FocusCrawl 之外被改动过），无法续传：请取消这个导出，再重新导出。",
+  otherFailure: "导出出错（{error}）。可以点“续传”再试一次；仍然失败就取消后重新导出。",
 };
 const en: typeof zh = {
   title: "Export to a file",
@@ -44,7 +47,21 @@ const en: typeof zh = {
   refused: "Could not do it: {error}",
   offline: "Cannot reach the dashboard; try again in a moment.",
   reason: "Reason: {error}",
+  fileGone: "Its partial file ({file} in the data directory) is gone, so it cannot be resumed: cancel this export and start a new one.",
+  fileShort: "Its partial file ({file} in the data directory) is shorter than recorded (it was changed outside FocusCrawl), so it cannot be resumed: cancel this export and start a new one.",
+  otherFailure: "The export failed ({error}). Resume to try again; if it fails again, cancel it and start a new one.",
 };
+
+/**
+ * Why an export failed, in the interface's language. The API keeps the English reason the export
+ * run recorded (lib/export/export-run.ts); the two that rule out resuming are recognised here.
+ */
+export function describeExportFailure(error: string, m: ExportMessages): { text: string; canResume: boolean } {
+  const file = /its partial file \((\S+) in the data directory\)/.exec(error)?.[1] ?? "";
+  if (/ is gone: /.test(error)) return { text: m.fileGone.replace("{file}", file), canResume: false };
+  if (/ bytes, fewer than the \d+ recorded/.test(error)) return { text: m.fileShort.replace("{file}", file), canResume: false };
+  return { text: m.otherFailure.replace("{error}", error), canResume: true };
+}
 
 /** The export files panel's labels. */
 export type ExportMessages = typeof zh;

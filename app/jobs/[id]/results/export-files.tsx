@@ -5,7 +5,7 @@
  * when done, resume an interrupted or failed one, cancel (or delete) one.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { ExportMessages } from "@/lib/i18n/export-messages";
+import { describeExportFailure, type ExportMessages } from "@/lib/i18n/export-messages";
 
 /** An export file as the API shows it (the fields the panel uses). */
 export interface ExportItem {
@@ -53,7 +53,8 @@ function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
     ? m.pagesCounting.replace("{done}", num.format(e.pagesDone))
     : m.pages.replace("{done}", num.format(e.pagesDone)).replace("{total}", num.format(e.pagesTotal));
   const button = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50";
-  const canResume = e.status === "interrupted" || e.status === "failed" || e.isStale;
+  const failure = e.error && e.status === "failed" ? describeExportFailure(e.error, m) : null;
+  const canResume = e.status === "interrupted" || (e.status === "failed" && failure?.canResume !== false) || e.isStale;
   const isCancelled = e.status === "cancelled";
   return (
     <li data-testid="export-file" data-export-id={e.id} data-status={e.status} className="space-y-1.5 rounded border border-slate-200 bg-white p-2 text-sm">
@@ -78,7 +79,7 @@ function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
           <button type="button" disabled={isBusy} className={button} onClick={() => onAction(e.id, "cancel")}>{e.status === "done" ? m.remove : m.cancel}</button>
         </span>
       </div>}
-      {e.error && e.status === "failed" && <p className="break-words text-xs text-red-800">{m.reason.replace("{error}", e.error)}</p>}
+      {failure && <p data-testid="export-file-reason" className="break-words text-xs text-red-800">{m.reason.replace("{error}", failure.text)}</p>}
     </li>
   );
 }
