@@ -56,12 +56,12 @@ before(async () => {
   }
 });
 after(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
   files.close();
   await closeExportSql();
   await getSql().end({ timeout: 1 });
   await getPrisma().$disconnect();
-  await ctx.db.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await ctx.db?.drop();
 });
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
