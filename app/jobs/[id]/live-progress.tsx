@@ -25,7 +25,9 @@ export function LiveProgress({ jobId, initial, labels }: {
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
-      if (e.target instanceof Element && e.target.closest("a[href]")) navigation.current = { from: location.href, at: Date.now() };
+      // Only links that load another page of this tab: a download or a new tab leaves this one as it is.
+      const link = e.target instanceof Element ? e.target.closest("a[href]:not([download]):not([target=_blank])") : null;
+      if (link) navigation.current = { from: location.href, at: Date.now() };
     };
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
