@@ -29,8 +29,6 @@ export interface PipelineDeps {
   /** This worker's copy of robots rules by "jobId host" (rules change rarely; the table is shared). */
   robotsCache: Map<string, RobotsRecord>;
   fetcherFor: (ctx: JobContext) => Fetcher;
-  /** This worker's query-variant counter (createQueryVariantCounter). */
-  allowVariant: (url: string, limit: number) => boolean;
   log: (line: string) => void;
 }
 
@@ -157,7 +155,7 @@ async function buildPageRecord(
   const s = ctx.settings;
   const reasons = linkRejections(links.map((l) => l.url), item.depth + 1, {
     maxDepth: ctx.maxDepth, maxRepeatedSegments: s.maxRepeatedSegments, maxLinksPerPage: s.maxLinksPerPage,
-    maxQueryVariants: s.maxQueryVariants, inScope: ctx.inScope, allowVariant: deps.allowVariant,
+    inScope: ctx.inScope,
   });
   const strategy = ctx.strategy;
   const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
@@ -207,6 +205,7 @@ async function buildPageRecord(
     redirects: outcome.redirects,
     linksRejected: Object.keys(rejected).length ? rejected : null,
     maxPagesPerHost: s.maxPagesPerHost,
+    maxQueryVariants: s.maxQueryVariants,
     merge: strategy.merge,
     isGraphRecomputed: Boolean(strategy.recompute),
     links,

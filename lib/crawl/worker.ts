@@ -16,7 +16,6 @@ import fs from "node:fs";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
-import { createQueryVariantCounter } from "../rules/traps";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 import { repairHostsPending } from "../store/host-pending";
@@ -128,7 +127,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     return f;
   }
 
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), allowVariant: createQueryVariantCounter(), log };
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), log };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {

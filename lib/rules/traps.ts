@@ -26,8 +26,6 @@ export function trapReason(url: string, depth: number, rules: TrapRules): string
 /** Reasons that are counted on the page rather than stored on the URL. */
 export const PAGE_LEVEL_REASONS = new Set(["trap:max-depth", "trap:max-links-per-page"]);
 
-const MAX_TRACKED_PATHS = 100_000;
-
 /**
  * The shape of a URL's query: its parameters with every all-digit value collapsed to "#", so
  * `id=17&lang=zh` and `id=20000&lang=zh` share the shape `id=#&lang=zh`. Numeric ids address
@@ -39,52 +37,22 @@ export function queryShape(search: string): string {
   return params.sort().join("&");
 }
 
-/**
- * Counts the distinct query shapes (queryShape) seen per path (scheme, host and path) and
- * refuses links past `limit`: calendars and filter combinations make endless variants of one
- * page, while a site's numeric ids (view?id=1…20000) are one shape and all pass. Endless numeric
- * ids of one page (session counters) end as exact duplicates, whose links are not followed.
- * Kept per worker process and bounded in memory, so with W workers a path may get up to
- * W × limit shapes.
- */
-export function createQueryVariantCounter() {
-  const seen = new Map<string, Set<string>>();
-  return (url: string, limit: number): boolean => {
-    const u = new URL(url);
-    if (!u.search) return true;
-    const key = `${u.origin}${u.pathname}`;
-    let variants = seen.get(key);
-    if (!variants) {
-      if (seen.size >= MAX_TRACKED_PATHS) seen.clear();
-      variants = new Set();
-      seen.set(key, variants);
-    }
-    const shape = queryShape(u.search);
-    if (variants.has(shape)) return true;
-    if (variants.size >= limit) return false;
-    variants.add(shape);
-    return true;
-  };
-}
-
 /** Everything a page's links are checked against. */
 export interface LinkRules extends TrapRules {
   maxLinksPerPage: number;
-  maxQueryVariants: number;
   inScope: (url: string) => ScopeDecision;
-  /** Records a query variant; false when its path already has too many. */
-  allowVariant: (url: string, limit: number) => boolean;
 }
 
-/** The reason each link may not be followed (null when it may), in order. */
+/**
+ * The reason each link may not be followed (null when it may), in order. The query-variant rule
+ * is applied when the page is stored, counted per job in the database (lib/store/query-shapes.ts).
+ */
 export function linkRejections(urls: string[], depth: number, rules: LinkRules): (string | null)[] {
   return urls.map((url, i) => {
     if (i >= rules.maxLinksPerPage) return "trap:max-links-per-page";
     const trap = trapReason(url, depth, rules);
     if (trap) return trap;
     const scope = rules.inScope(url);
-    if (!scope.allowed) return scope.reason;
-    if (!rules.allowVariant(url, rules.maxQueryVariants)) return "trap:query-variants";
-    return null;
+    return scope.allowed ? null : scope.reason;
   });
 }

@@ -209,7 +209,7 @@ test("exact and near duplicates are stored, marked as such, and their links are 
     jobId: job.id, frontierId: id, workerId: "w-dup", url, finalUrl: url, host: new URL(url).host, depth: 1, httpStatus: 200,
     contentType: "text/html", charset: "utf-8", charsetSource: "header", title: "同一篇", mainText: "完全相同的正文", relevance: 0,
     isRelevant: false, explanation: {}, topicRevision: 1, pageKind: "content", checksum, simhash, contentBytes: 10,
-    isTruncated: false, etag: null, lastModified: null, fetchMs: 1, answeredAt: new Date(), redirects: [], linksRejected: null, maxPagesPerHost: 0, merge: "keep" as const, isGraphRecomputed: false,
+    isTruncated: false, etag: null, lastModified: null, fetchMs: 1, answeredAt: new Date(), redirects: [], linksRejected: null, maxPagesPerHost: 0, maxQueryVariants: 100, merge: "keep" as const, isGraphRecomputed: false,
     politeness: { minDelayMs: 0, maxConnections: 2 },
     links: [{ url: link, host: "n.test", anchor: "" }], queue: [{ url: link, host: "n.test", anchor: "", priority: 0 },
       { url: "http://n.test/a/a/a/a", host: "n.test", anchor: "", priority: 0, skipReason: "trap:repeated-segment" }],

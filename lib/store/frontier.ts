@@ -330,15 +330,24 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
   return { enqueued: queued.length, hosts: queued.map((r) => r.host) };
 }
 
+/** Seed of the hash that names a job's per-host limit locks (apart from other advisory locks' keys). */
+const HOST_LIMIT_LOCK_SEED = 7_072;
+
 /**
  * The per-host page limit (`maxPagesPerHost`, 0 = none): links to hosts that already have that
- * many URLs queued get the skip reason `trap:max-pages-per-host`. Counted from `hosts.urls_queued`;
- * pages stored at the same moment may overshoot the limit by the links they queue together.
+ * many URLs queued get the skip reason `trap:max-pages-per-host`. Counted from `hosts.urls_queued`
+ * under a lock per job and host held to the end of the page's transaction, so pages stored at
+ * the same moment take their places one after the other. The locks are advisory, not the host
+ * rows': a claim locks the job row before host rows, and a page locks the job row
+ * (`recordOutcome`) before it adds to the hosts' counts (`countQueued`).
  */
 export async function applyHostLimit<T extends { host: string; skipReason?: string | null }>(tx: Tx, jobId: number, links: T[], limit: number): Promise<T[]> {
   if (limit <= 0) return links;
-  const hosts = [...new Set(links.filter((l) => !l.skipReason).map((l) => l.host))];
+  const hosts = [...new Set(links.filter((l) => !l.skipReason).map((l) => l.host))].sort();
   if (hosts.length === 0) return links;
+  await tx`
+    select pg_advisory_xact_lock(hashtextextended(${jobId} || ' ' || h, ${HOST_LIMIT_LOCK_SEED}))
+    from (select h from unnest(${hosts}::text[]) as t(h) order by h) s`;
   const rows = await tx<{ host: string; n: number }[]>`
     select host, urls_queued as n from hosts where job_id = ${jobId} and host = any(${hosts}::text[])`;
   const used = new Map(rows.map((r) => [r.host, r.n]));

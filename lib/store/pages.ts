@@ -9,6 +9,10 @@ import { holdJobGraphShared, withDeadlockRetry } from "./infra/deadlock";
 import { documentFromTerms, searchVectorSql, segmentForIndex } from "./search-vector";
 import { storeRawBody, type RawBody } from "./page-bodies";
 import { capPageText } from "./page-text";
+import { applyQueryVariantLimit } from "./query-shapes";
+
+/** Seed of the hash that names a job's checksum lock (an arbitrary constant, apart from other advisory locks' keys). */
+const CHECKSUM_LOCK_SEED = 7_071;
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -27,6 +31,8 @@ export interface PageRecord {
   linksRejected: Record<string, number> | null;
   /** The job's per-host page limit (0 = none). */
   maxPagesPerHost: number;
+  /** The job's limit of query shapes per path (lib/store/query-shapes.ts). */
+  maxQueryVariants: number;
   /** How a link already queued takes this page's priority for it (the strategy's merge mode). */
   merge: MergeMode;
   /** The job's strategy rewrites priorities over its graph: the store then takes the job's graph lock shared. */
@@ -77,6 +83,9 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
   const doc = p.searchTerms ? documentFromTerms(p.searchTerms.title, p.searchTerms.text) : segmentForIndex(p.title, p.mainText);
   return withDeadlockRetry(() => sql.begin(async (tx) => {
     if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
+    // Pages with the same main text are stored one after the other, so the second finds the
+    // first (below) and is marked its duplicate instead of both being kept as originals.
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`${p.jobId} ${p.checksum}`}, ${CHECKSUM_LOCK_SEED}))`;
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,
@@ -95,7 +104,8 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
     // kept, marked, and its links are not followed again: they were followed from the first copy.
     const original = await findDuplicate(tx, p, pageId, blocks);
     if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
-    const queue = original ? [] : await applyHostLimit(tx, p.jobId, p.queue, p.maxPagesPerHost);
+    const queue = original ? [] : await applyHostLimit(tx, p.jobId,
+      await applyQueryVariantLimit(tx, p.jobId, p.queue, p.maxQueryVariants), p.maxPagesPerHost);
     if (p.links.length) {
       await tx`
         insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
@@ -119,9 +129,9 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
     // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
     await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
     await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
-    if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
     await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, answeredAt: p.answeredAt });
-    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it flags.
+    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it updates.
+    if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
     await markHostsPending(tx, p.jobId, queuedHosts);
     return { pageId, enqueued };
   }));

@@ -35,7 +35,7 @@ export async function storeTestPage(sql: Sql, jobId: number, t: TestPage): Promi
     explanation: { terms: [] }, topicRevision: 1, pageKind: t.pageKind ?? "content",
     checksum: t.checksum ?? `c${++serial}-${t.url}`, simhash: t.simhash ?? BigInt(serial) * 0x9e3779b97f4a7c15n % (1n << 63n),
     contentBytes: body.length, isTruncated: false, etag: null, lastModified: null, fetchMs: 1, redirects: [], linksRejected: null,
-    maxPagesPerHost: 0, merge: "keep", isGraphRecomputed: false, links: [], queue: [],
+    maxPagesPerHost: 0, maxQueryVariants: 100, merge: "keep", isGraphRecomputed: false, links: [], queue: [],
     politeness: { minDelayMs: 0, maxConnections: 2 }, answeredAt: new Date(),
     rawBody: await prepareRawBody({ keepRawHtml: true, rawHtmlMaxBytes: 1 << 20 }, { status: t.httpStatus ?? 200, body, headers, finalUrl: t.url, userAgent: "FocusCrawl-test" }),
   };

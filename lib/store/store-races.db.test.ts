@@ -1,0 +1,102 @@
+/**
+ * Pages stored at the same moment by different workers: the per-host page limit, the query-variant
+ * limit and exact duplicates each hold as if the pages had been stored one after the other.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { claimUrls, enqueueLinks } from "./frontier";
+import { ensureHosts } from "./hosts";
+import { storePage, type PageRecord } from "./pages";
+import { applyQueryVariantLimit } from "./query-shapes";
+import { beat } from "./workers";
+
+let db: TestDatabase;
+before(async () => {
+  db = await createTestDatabase();
+});
+after(() => db.drop());
+
+const PARALLEL = 8;
+
+/** A job with `n` leased URLs on distinct hosts, ready to be stored as pages at once. */
+async function leasedUrls(jobId: number, n: number) {
+  const urls = Array.from({ length: n }, (_, i) => `http://src${i}.test/page`);
+  await db.sql.begin((tx) => ensureHosts(tx, jobId, urls.map((u) => new URL(u).host), { minDelayMs: 0, maxConnections: 10 }));
+  await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour' where job_id = ${jobId}`;
+  await db.sql.begin((tx) => enqueueLinks(tx, {
+    jobId, depth: 1, parentPageId: "0", urls, hosts: urls.map((u) => new URL(u).host), anchors: urls.map(() => ""), priorities: urls.map(() => 1),
+  }));
+  await db.sql`update frontier set status = 'done' where job_id = ${jobId} and url = 'http://seed.test/'`;
+  await beat(db.sql, { workerId: "w-race", hostname: "test", pid: 1, status: "running", inFlight: 0, fetchedTotal: 0 });
+  const got = await claimUrls(db.sql, { workerId: "w-race", limit: n, leaseMs: 60_000, jobIds: [jobId] });
+  assert.equal(got.length, n);
+  return got;
+}
+
+function record(jobId: number, item: { id: string; url: string; host: string }, o: Partial<PageRecord> & { queueUrls?: string[] }): PageRecord {
+  const queue = (o.queueUrls ?? []).map((u) => ({ url: u, host: new URL(u).host, anchor: "", priority: 1 }));
+  return {
+    jobId, frontierId: item.id, workerId: "w-race", url: item.url, finalUrl: item.url, host: item.host, depth: 1, httpStatus: 200,
+    contentType: "text/html", charset: "utf-8", charsetSource: "header", title: item.url, mainText: `正文 ${item.url}`, relevance: 0,
+    isRelevant: false, explanation: {}, topicRevision: 1, pageKind: "content", checksum: `c-${item.url}`,
+    simhash: BigInt.asIntN(64, BigInt(item.id) * 0x9e3779b97f4a7c15n), contentBytes: 10, isTruncated: false, etag: null, lastModified: null,
+    fetchMs: 1, answeredAt: new Date(), redirects: [], linksRejected: null, maxPagesPerHost: 0, maxQueryVariants: 100, merge: "keep",
+    isGraphRecomputed: false, politeness: { minDelayMs: 0, maxConnections: 2 }, links: queue.map(({ url, host }) => ({ url, host, anchor: "" })),
+    queue, ...o,
+  };
+}
+
+test(`${PARALLEL} pages stored at once, each linking 3 new URLs of one host with maxPagesPerHost 5, queue exactly 5`, async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  const items = await leasedUrls(job.id, PARALLEL);
+  await Promise.all(items.map((item, i) => storePage(db.sql, record(job.id, item, {
+    maxPagesPerHost: 5, queueUrls: [0, 1, 2].map((k) => `http://limited.test/p${i}-${k}`),
+  }))));
+  const [r] = await db.sql<{ pending: number; limited: number; queued: number }[]>`
+    select count(*) filter (where status = 'pending')::int as pending,
+      count(*) filter (where skip_reason = 'trap:max-pages-per-host')::int as limited,
+      (select urls_queued from hosts where job_id = ${job.id} and host = 'limited.test') as queued
+    from frontier where job_id = ${job.id} and host = 'limited.test'`;
+  assert.deepEqual(r, { pending: 5, limited: PARALLEL * 3 - 5, queued: 5 });
+});
+
+test(`${PARALLEL} pages with the same main text stored at once: one original, the others its duplicates`, async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  const items = await leasedUrls(job.id, PARALLEL);
+  await Promise.all(items.map((item, i) => storePage(db.sql, record(job.id, item, {
+    mainText: "同一篇转载的文章", checksum: "same-text", queueUrls: [`http://child.test/from-${i}`],
+  }))));
+  const pages = await db.sql<{ id: string; duplicate_of: string | null }[]>`select id, duplicate_of from pages where job_id = ${job.id} order by id`;
+  const originals = pages.filter((p) => p.duplicate_of === null);
+  assert.equal(originals.length, 1, `originals: ${originals.map((p) => p.id).join(", ")}`);
+  assert.ok(pages.every((p) => p.duplicate_of === null || String(p.duplicate_of) === String(originals[0].id)));
+  const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from frontier where job_id = ${job.id} and host = 'child.test'`;
+  assert.equal(n, 1, "only the original's links are followed");
+});
+
+test("query shapes are counted per job in the database: ids pass, a calendar stops at the limit, pages at once share it", async () => {
+  const [a, b] = [await makeJob(db.url, { maxPages: 10 }), await makeJob(db.url, { maxPages: 10 })];
+  const apply = (jobId: number, urls: string[], limit: number) =>
+    db.sql.begin((tx) => applyQueryVariantLimit(tx, jobId, urls.map((url) => ({ url, skipReason: null as string | null })), limit));
+  const ids = await apply(a.id, Array.from({ length: 2000 }, (_, i) => `http://site.test/view?id=${i + 1}&lang=zh`), 5);
+  assert.equal(ids.filter((l) => !l.skipReason).length, 2000, "every article of an id-addressed site passes");
+
+  const months = Array.from({ length: 48 }, (_, i) => `http://site.test/cal?month=${2000 + Math.floor(i / 12)}-${(i % 12) + 1}`);
+  const batches = Array.from({ length: PARALLEL }, (_, k) => months.slice(k * 6, k * 6 + 6));
+  // The path's row exists before the pages race for its last places.
+  assert.equal((await apply(a.id, ["http://site.test/cal?month=1999-12"], 5))[0].skipReason, null);
+  const results = await Promise.all(batches.map((urls) => apply(a.id, urls, 5)));
+  assert.equal(results.flat().filter((l) => !l.skipReason).length, 4, "an endless calendar stops at 5 shapes across pages stored at once");
+  assert.ok(results.flat().filter((l) => l.skipReason).every((l) => l.skipReason === "trap:query-variants"));
+  const counted = results.flat().find((l) => !l.skipReason)!.url;
+  const refused = results.flat().find((l) => l.skipReason)!.url;
+  const again = await apply(a.id, [counted, refused], 5);
+  assert.deepEqual(again.map((l) => l.skipReason), [null, "trap:query-variants"], "a shape already counted passes again; a new one does not");
+
+  const other = await apply(b.id, months.slice(0, 6), 5);
+  assert.equal(other.filter((l) => !l.skipReason).length, 5, "another job counts its own shapes");
+  const [{ shapes }] = await db.sql<{ shapes: string[] }[]>`select shapes from query_paths where job_id = ${a.id} and path = 'http://site.test/cal'`;
+  assert.equal(shapes.length, 5);
+});
