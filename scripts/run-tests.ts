@@ -13,6 +13,7 @@ import { migrate } from "../lib/store/infra/migrate";
 import { openSql } from "../lib/store/infra/sql";
 import { withDatabase } from "../lib/testing/db";
 import { freePort } from "../lib/testing/net";
+import { buildDashboard } from "./build-dashboard";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const mode = process.argv[2] ?? "all";
@@ -127,6 +128,15 @@ async function runE2e(adminUrl: string): Promise<void> {
       console.error(`${msg}; failing because CI=true`);
       totals.failed++;
     } else console.log(`SKIP ${msg}`);
+    return;
+  }
+  // Built here rather than by the start command Playwright runs, whose wait for the dashboard
+  // (config.webServer's timeout) a build on a busy machine used up.
+  try {
+    await buildDashboard({ say: (l) => console.log(`e2e: ${l}`) });
+  } catch (err) {
+    console.error(`e2e: ${(err as Error).message}`);
+    totals.failed++;
     return;
   }
   const database = `focuscrawl_e2e_${process.pid}`;

@@ -6,13 +6,12 @@
  * again (it recovers from its write-ahead log); the others reconnect to it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { DatabaseUnreachableError, openDatabase } from "../lib/store/infra/connect";
 import { EnvError, isLoopbackHost, loadEnv } from "../lib/env";
 import { openSql } from "../lib/store/infra/sql";
 import { hasUsers } from "../lib/store/users";
+import { buildDashboard } from "./build-dashboard";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -49,36 +48,8 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
 }
 
-const BUILD_INPUTS = ["app", "pages", "lib", "public", "prisma/schema.prisma", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs",
-  "tsconfig.json", "package-lock.json"];
-const FINGERPRINT_FILE = path.join(ROOT, ".next", "focuscrawl-source.sha256");
-
-/** A hash of everything the dashboard build is made from, so a changed checkout is rebuilt. */
-function sourceFingerprint(): string {
-  const hash = createHash("sha256");
-  const add = (rel: string) => {
-    const abs = path.join(ROOT, rel);
-    if (!fs.existsSync(abs)) return;
-    if (fs.statSync(abs).isDirectory()) {
-      for (const name of fs.readdirSync(abs).sort()) if (name !== "generated" && !name.endsWith(".test.ts")) add(path.join(rel, name));
-    } else hash.update(rel).update("\0").update(fs.readFileSync(abs));
-  };
-  BUILD_INPUTS.forEach(add);
-  return hash.digest("hex");
-}
-
 async function buildIfNeeded(): Promise<void> {
-  if (isDev) return;
-  const fingerprint = sourceFingerprint();
-  const hasBuild = fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"));
-  if (hasBuild && fs.existsSync(FINGERPRINT_FILE) && fs.readFileSync(FINGERPRINT_FILE, "utf8") === fingerprint) return;
-  say(hasBuild ? "the sources changed since the last build: rebuilding the dashboard" : "no build yet: building the dashboard (once)");
-  const build = spawn(process.execPath, [NEXT_BIN, "build"], {
-    cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  await exited(build);
-  if (build.exitCode !== 0) throw new Error("the dashboard build failed; see the output above");
-  fs.writeFileSync(FINGERPRINT_FILE, fingerprint);
+  if (!isDev) await buildDashboard({ say });
 }
 
 async function waitForHealth(url: string, app: () => ChildProcess): Promise<boolean> {
