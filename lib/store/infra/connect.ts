@@ -48,9 +48,12 @@ export async function openDatabase(env: Env, log: (line: string) => void = () =>
     await ensureDatabase(pg.url(), EMBEDDED_DATABASE);
     const url = pg.url(EMBEDDED_DATABASE);
     await applyMigrations(url, log);
-    return { url, isEmbedded: true, pid: pg.pid, stop: pg.stop };
+    const stop = async () => {
+      if ((await pg.stop()) === "left-running") log("the embedded PostgreSQL keeps running: other processes still use it, and the last of them to stop shuts it down");
+    };
+    return { url, isEmbedded: true, pid: pg.pid, stop };
   } catch (err) {
-    await pg.stop();
+    await pg.stop().catch(() => {});
     throw err;
   }
 }

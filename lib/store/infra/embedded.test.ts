@@ -45,8 +45,19 @@ test("the embedded server initialises once, keeps its data across restarts, and 
   // A second process on the same data joins the running server and does not stop it.
   const joined = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   assert.equal(joined.pid, second.pid);
-  await joined.stop();
+  assert.equal(await joined.stop(), "not-mine");
   assert.equal(isAlive(second.pid), true, "only the owner stops the server");
-  await second.stop();
+
+  // The owner leaves it running while another process is connected (two lab runs on one data
+  // directory): the last one to stop shuts it down.
+  const other = openSql(second.url(), { max: 1 });
+  await other`select 1`;
+  assert.equal(await second.stop(), "left-running");
+  assert.equal(isAlive(second.pid), true, "a server others use is not stopped under them");
+  assert.equal(fs.existsSync(path.join(dataDir, "pg-owner.pid")), false, "the owner gave the server up");
+  const last = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  assert.equal(last.pid, second.pid);
+  await other.end();
+  assert.equal(await last.stop(), "stopped");
   assert.equal(isAlive(second.pid), false);
 });

@@ -11,11 +11,20 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { openSql } from "./sql";
 
-/** A running embedded server and how to reach and stop it. */
+/**
+ * What `stop()` did: stopped the server; left it running for the other processes still
+ * connected (the last of them to stop shuts it down); or nothing, the server being another
+ * live process's to stop.
+ */
+export type StopOutcome = "stopped" | "left-running" | "not-mine";
+
+/** A running embedded server and how to reach and let go of it. */
 export interface EmbeddedPostgres {
   url: (database?: string) => string;
-  stop: () => Promise<void>;
+  /** Let go of the server; with `force`, stop it even while others use it (the test runner's own server). */
+  stop: (opts?: { force?: boolean }) => Promise<StopOutcome>;
   pid: number;
 }
 
@@ -167,22 +176,60 @@ function socketDirFor(pgDir: string, port: number): string | undefined {
   return path.join(pgDir, `.s.PGSQL.${port}`).length <= 100 && !pgDir.includes(",") ? pgDir : undefined;
 }
 
-function handle(pid: number, port: number, password: string, pgDir: string, stop: () => Promise<void>): EmbeddedPostgres {
+/** How long a stop waits for the sessions of processes that just exited (a supervisor's children) to end. */
+const SESSIONS_SETTLE_MS = 3_000;
+
+/** Client sessions on the server other than the one asking, once those ending have ended (0 when it cannot be asked). */
+async function otherSessions(url: string): Promise<number> {
+  const sql = openSql(url, { max: 1, app: "focuscrawl-stop-check" });
+  try {
+    for (const deadline = Date.now() + SESSIONS_SETTLE_MS; ; await new Promise((r) => setTimeout(r, 200))) {
+      const [{ n }] = await sql<{ n: number }[]>`
+        select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`;
+      if (n === 0 || Date.now() > deadline) return n;
+    }
+  } catch {
+    return 0;
+  } finally {
+    await sql.end({ timeout: 2 }).catch(() => {});
+  }
+}
+
+function handle(pid: number, port: number, password: string, pgDir: string, isOwner: boolean): EmbeddedPostgres {
   const socketDir = socketDirFor(pgDir, port);
   // A server started without the socket (by an older version) is reached over TCP.
   const isSocket = socketDir !== undefined && fs.existsSync(path.join(socketDir, `.s.PGSQL.${port}`));
-  return {
-    pid,
-    url: (database = "postgres") =>
-      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
-      (isSocket ? `?host=${encodeURIComponent(socketDir)}` : ""),
-    stop,
-  };
+  const dataDir = path.dirname(pgDir);
+  const url = (database = "postgres") =>
+    `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
+    (isSocket ? `?host=${encodeURIComponent(socketDir)}` : "");
+  /**
+   * The owner stops the server, unless other processes still use it (two lab runs on one data
+   * directory, an extra worker beside `npm start`): then it gives up ownership and the last of
+   * them to stop shuts the server down. A process that joined a live owner's server never stops it.
+   */
+  async function stop(opts: { force?: boolean } = {}): Promise<StopOutcome> {
+    const owner = liveOwner(dataDir);
+    const isMine = isOwner ? owner === undefined || owner === process.pid : owner === undefined;
+    if (!isMine && !opts.force) return "not-mine";
+    if (!opts.force && isAlive(pid) && (await otherSessions(url())) > 0) {
+      if (isOwner && owner === process.pid) fs.rmSync(ownerFile(dataDir), { force: true });
+      return "left-running";
+    }
+    if (isAlive(pid)) {
+      process.kill(pid, "SIGINT"); // "fast" shutdown: roll back open transactions, checkpoint, exit
+      if (!(await waitForExit(pid, SHUTDOWN_TIMEOUT_MS))) process.kill(pid, "SIGQUIT");
+    }
+    fs.rmSync(ownerFile(dataDir), { force: true });
+    return "stopped";
+  }
+  return { pid, url, stop };
 }
 
 /**
  * Start (initialising on first use) a PostgreSQL server with its data under `dataDir/pg`,
- * or join the one already running there. Only the owner's `stop()` shuts the server down.
+ * or join the one already running there. Only the owner's `stop()` shuts the server down, and
+ * only once no other process uses it.
  */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number }): Promise<EmbeddedPostgres> {
   const bin = await loadBinaries();
@@ -195,18 +242,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const password = readOrCreatePassword(dataDir);
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initCluster(bin, pgDir, password, user);
 
-  const stopServer = (pid: number) => async () => {
-    if (isAlive(pid)) {
-      process.kill(pid, "SIGINT"); // "fast" shutdown: roll back open transactions, checkpoint, exit
-      if (!(await waitForExit(pid, SHUTDOWN_TIMEOUT_MS))) process.kill(pid, "SIGQUIT");
-    }
-    fs.rmSync(ownerFile(dataDir), { force: true });
-  };
   const running = runningServer(pgDir);
   if (running) {
-    if (liveOwner(dataDir)) return handle(running.pid, running.port, password, pgDir, async () => {});
+    if (liveOwner(dataDir)) return handle(running.pid, running.port, password, pgDir, false);
     fs.writeFileSync(ownerFile(dataDir), String(process.pid));
-    return handle(running.pid, running.port, password, pgDir, stopServer(running.pid));
+    return handle(running.pid, running.port, password, pgDir, true);
   }
 
   try {
@@ -216,7 +256,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     if (!/lock file .* already exists/.test((err as Error).message)) throw err;
     for (const deadline = Date.now() + STARTUP_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
       const other = runningServer(pgDir);
-      if (other && liveOwner(dataDir)) return handle(other.pid, other.port, password, pgDir, async () => {});
+      if (other && liveOwner(dataDir)) return handle(other.pid, other.port, password, pgDir, false);
     }
     throw err;
   }
@@ -232,6 +272,6 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe
     child.unref();
     fs.writeFileSync(ownerFile(dataDir), String(process.pid));
-    return handle(child.pid!, opts.port, password, pgDir, stopServer(child.pid!));
+    return handle(child.pid!, opts.port, password, pgDir, true);
   }
 }
