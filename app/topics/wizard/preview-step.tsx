@@ -22,6 +22,11 @@ function SourceBadges({ m, term }: { m: TopicMessages; term: ExplainedTerm }) {
   );
 }
 
+/** Whether the draft's words come from CLC class names alone (bench/LAB.md: such topics miss the pages' own words). */
+function isClassOnly(d: Draft): boolean {
+  return d.classes.length > 0 && d.keywords.length === 0 && !d.exampleTexts.some((t) => t.trim()) && !d.exampleUrls.some((u) => u.state === "ok");
+}
+
 /** Step 3: the draft's top terms as bars and a word cloud, each removable or re-weighted, and a text to try. */
 export function PreviewStep({ m, draft, update, preview, isLoading, definition }: {
   m: TopicMessages; draft: Draft; update: (patch: Partial<Draft>) => void; preview?: Preview; isLoading: boolean; definition: unknown;
@@ -52,6 +57,9 @@ export function PreviewStep({ m, draft, update, preview, isLoading, definition }
           </span>
         </div>
         {!preview && !isLoading && <p className="text-sm text-slate-500">{m.previewEmpty}</p>}
+        {isClassOnly(draft) && (
+          <p data-testid="class-only-hint" role="note" className="mb-3 rounded border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">{m.classOnlyHint}</p>
+        )}
         {view === "cloud" ? (
           <p data-testid="term-cloud" className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded border border-slate-200 bg-white p-3">
             {terms.map((t) => <span key={t.term} style={{ fontSize: `${0.75 + (t.weight / max) * 1.25}rem` }} className="text-teal-900">{t.term}</span>)}
