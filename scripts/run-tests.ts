@@ -3,7 +3,7 @@
  * else an embedded one; one database per test file) and Playwright e2e in a real Chromium.
  * Usage: tsx scripts/run-tests.ts [all|unit|db|e2e] [text]: with text, only test files whose path contains it.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +38,8 @@ function findTests(dir: string, suffix: RegExp, out: string[] = []): string[] {
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+    running.add(child);
+    child.on("exit", () => running.delete(child));
     let output = "";
     child.stdout.on("data", (c: Buffer) => {
       output += c.toString();
@@ -57,6 +59,9 @@ async function runNodeTests(label: string, files: string[], env: NodeJS.ProcessE
   totals.skipped += count("skipped");
 }
 
+
+/** The test processes running now: an interrupted run stops them first, so none goes on without its database. */
+const running = new Set<ChildProcess>();
 
 /** Stops the embedded PostgreSQL and removes its directory; also run when the test run is interrupted. */
 let stopDatabase: (() => Promise<void>) | undefined;
@@ -111,7 +116,8 @@ async function startDatabase() {
 // Ctrl-C or a CI timeout must not leave a PostgreSQL running and its directory behind.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, () => {
-    console.error(`\n${signal}: stopping the test database before exiting`);
+    console.error(`\n${signal}: stopping the tests and the test database before exiting`);
+    for (const child of running) child.kill("SIGTERM");
     void (stopDatabase?.() ?? Promise.resolve()).finally(() => process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1)));
   });
 }
