@@ -12,6 +12,15 @@ import { parseResolveMap } from "../lib/rules/resolve-map";
 import { loadEnv } from "../lib/env";
 
 surviveClosedSocketWrites((l) => console.log(`[worker] ${l}`));
+
+// Until the worker holds anything (while it starts: database, migrations), a signal ends it at once.
+let onSignal: (signal: string) => void = (signal) => {
+  console.log(`[worker] ${signal} while starting: stopped before claiming anything`);
+  process.exit(0);
+};
+process.on("SIGINT", () => onSignal("SIGINT"));
+process.on("SIGTERM", () => onSignal("SIGTERM"));
+
 const env = loadEnv();
 /** A worker (re)started while its database restarts waits this long for it before giving up. */
 const DATABASE_WAIT_MS = 120_000;
@@ -32,7 +41,7 @@ const worker = createCrawlWorker({
 
 let signals = 0;
 let firstSignalAt = 0;
-const onSignal = (signal: string) => {
+onSignal = (signal: string) => {
   if (signals > 0 && Date.now() - firstSignalAt < 1_000) return;
   firstSignalAt ||= Date.now();
   if (++signals > 1) {
@@ -41,8 +50,6 @@ const onSignal = (signal: string) => {
   }
   worker.drain();
 };
-process.on("SIGINT", () => onSignal("SIGINT"));
-process.on("SIGTERM", () => onSignal("SIGTERM"));
 
 console.log(`[worker] ${worker.workerId} started, concurrency ${env.WORKER_CONCURRENCY}`);
 await worker.run();

@@ -124,8 +124,12 @@ test("a worker killed with SIGKILL mid-crawl: a new worker finishes the job, no 
   assert.ok(atKill < 800, "the kill should land mid-crawl");
 
   const second = startWorkerProcess({});
-  await waitFor("the job to end", async () => (await db.sql`select 1 from jobs where id = ${job.id} and status = 'done'`).length > 0);
-  second.kill("SIGTERM");
+  try {
+    // The new worker waits out the killed one's leases (5 s), then crawls the rest: minutes on a busy machine.
+    await waitFor("the job to end", async () => (await db.sql`select 1 from jobs where id = ${job.id} and status = 'done'`).length > 0, 300_000);
+  } finally {
+    second.kill("SIGTERM");
+  }
   assert.equal(await exited(second), 0);
 
   const [stats] = await db.sql`
@@ -142,6 +146,8 @@ test("a worker killed with SIGKILL mid-crawl: a new worker finishes the job, no 
 test("the first SIGTERM drains: the worker finishes what it holds, exits 0 and leaves no lease", async () => {
   const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 2000, resolve: resolve(), minDelayMs: 0 });
   const worker = startWorkerProcess({});
+  // Its own pages: once it beats, it holds leases and has a drain to do.
+  await waitFor("the worker's heartbeat", async () => (await db.sql`select 1 from worker_heartbeats where pid = ${worker.pid!} and status = 'running'`).length > 0);
   await waitFor("50 pages", async () => (await storedPages(job.id)) >= 50);
   worker.kill("SIGTERM");
   assert.equal(await exited(worker), 0);
