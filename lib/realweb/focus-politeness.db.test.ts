@@ -44,10 +44,11 @@ async function harvest(strategy: string) {
     userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
   });
   // Stopped once it has stored PAGES pages: the refused hosts' retries would keep it going for minutes.
-  const running = worker.run();
+  let isFinished = false;
+  const running = worker.run().finally(() => { isFinished = true; });
   const stored = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from pages where job_id = ${job.id}`)[0].n;
-  while ((await stored()) < PAGES && !(await Promise.race([running.then(() => true), new Promise((r) => setTimeout(r, 200, false))]))) { /* polling */ }
-  await worker.drain();
+  while (!isFinished && (await stored()) < PAGES) await new Promise((r) => setTimeout(r, 200));
+  worker.drain();
   await running;
   const urls = (await db.sql<{ url: string }[]>`select url from pages where job_id = ${job.id} order by id limit ${PAGES}`).map((r) => r.url);
   assert.equal(urls.length, PAGES, `${strategy} stored ${urls.length} pages`);

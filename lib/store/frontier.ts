@@ -5,6 +5,7 @@
 import type { JobEventKind } from "./events";
 import { JOB_CHANNEL } from "./infra/listen";
 import { answerAgeMs, releaseHost } from "./hosts";
+import { holdJobKeys } from "./infra/deadlock";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 
@@ -330,9 +331,6 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
   return { enqueued: queued.length, hosts: queued.map((r) => r.host) };
 }
 
-/** Seed of the hash that names a job's per-host limit locks (apart from other advisory locks' keys). */
-const HOST_LIMIT_LOCK_SEED = 7_072;
-
 /**
  * The per-host page limit (`maxPagesPerHost`, 0 = none): links to hosts that already have that
  * many URLs queued get the skip reason `trap:max-pages-per-host`. Counted from `hosts.urls_queued`
@@ -343,11 +341,9 @@ const HOST_LIMIT_LOCK_SEED = 7_072;
  */
 export async function applyHostLimit<T extends { host: string; skipReason?: string | null }>(tx: Tx, jobId: number, links: T[], limit: number): Promise<T[]> {
   if (limit <= 0) return links;
-  const hosts = [...new Set(links.filter((l) => !l.skipReason).map((l) => l.host))].sort();
+  const hosts = [...new Set(links.filter((l) => !l.skipReason).map((l) => l.host))];
   if (hosts.length === 0) return links;
-  await tx`
-    select pg_advisory_xact_lock(hashtextextended(${jobId} || ' ' || h, ${HOST_LIMIT_LOCK_SEED}))
-    from (select h from unnest(${hosts}::text[]) as t(h) order by h) s`;
+  await holdJobKeys(tx, "host-limit", jobId, hosts);
   const rows = await tx<{ host: string; n: number }[]>`
     select host, urls_queued as n from hosts where job_id = ${jobId} and host = any(${hosts}::text[])`;
   const used = new Map(rows.map((r) => [r.host, r.n]));

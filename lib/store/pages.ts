@@ -5,14 +5,11 @@ import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../rules/simhash";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { holdJobGraphShared, withDeadlockRetry } from "./infra/deadlock";
+import { holdJobGraphShared, holdJobKeys, withDeadlockRetry } from "./infra/deadlock";
 import { documentFromTerms, searchVectorSql, segmentForIndex } from "./search-vector";
 import { storeRawBody, type RawBody } from "./page-bodies";
 import { capPageText } from "./page-text";
 import { applyQueryVariantLimit } from "./query-shapes";
-
-/** Seed of the hash that names a job's checksum lock (an arbitrary constant, apart from other advisory locks' keys). */
-const CHECKSUM_LOCK_SEED = 7_071;
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -85,7 +82,7 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
     if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
     // Pages with the same main text are stored one after the other, so the second finds the
     // first (below) and is marked its duplicate instead of both being kept as originals.
-    await tx`select pg_advisory_xact_lock(hashtextextended(${`${p.jobId} ${p.checksum}`}, ${CHECKSUM_LOCK_SEED}))`;
+    await holdJobKeys(tx, "checksum", p.jobId, [p.checksum]);
     const [{ id }] = await tx<{ id: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,

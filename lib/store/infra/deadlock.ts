@@ -31,3 +31,20 @@ export async function holdJobGraphShared(tx: Tx, jobId: number): Promise<void> {
 export async function holdJobGraphExclusive(tx: Tx, jobId: number): Promise<void> {
   await tx`select pg_advisory_xact_lock(${JOB_GRAPH_LOCK}, ${jobId})`;
 }
+
+/**
+ * What a per-job key lock guards, each its own hash seed: a checksum (identical pages are stored
+ * one after the other) or a host (its page limit is counted by one page at a time).
+ */
+const JOB_KEY_LOCK_SEEDS = { checksum: 7_071, "host-limit": 7_072 } as const;
+
+/**
+ * Lock `keys` of `kind` in job `jobId` until the transaction ends: advisory locks on a hash of
+ * job and key (the single 64-bit form), taken in key order, so that transactions taking several
+ * never wait on each other in a cycle.
+ */
+export async function holdJobKeys(tx: Tx, kind: keyof typeof JOB_KEY_LOCK_SEEDS, jobId: number, keys: string[]): Promise<void> {
+  await tx`
+    select pg_advisory_xact_lock(hashtextextended(${jobId} || ' ' || k, ${JOB_KEY_LOCK_SEEDS[kind]}))
+    from (select k from unnest(${[...new Set(keys)].sort()}::text[]) as t(k) order by k) s`;
+}
