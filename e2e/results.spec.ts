@@ -85,6 +85,7 @@ test("judge three pages with the keyboard; the precision estimate follows", asyn
   await page.goto(`/jobs/${jobId}/results?sort=fetched`);
   const rows = page.getByTestId("result-row");
   await expect(rows.first()).toHaveAttribute("data-selected", "true");
+  await expect(page.getByTestId("results-list")).toHaveAttribute("data-keys", "ready");
   const ids = await rows.evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute("data-page-id")!));
   await page.keyboard.press("r");
   await expect(rows.nth(0)).toHaveAttribute("data-judgement", "relevant");
@@ -222,6 +223,8 @@ test("the page view: judging, where it was found, why it scored, and a sandboxed
   const snap = await request.get(`/api/jobs/${jobId}/pages/${pg.id}/snapshot`);
   expect(snap.headers()["content-security-policy"]).toContain("default-src 'none'");
   expect(await snap.text()).not.toMatch(/<script|href=/i);
+  // A key pressed before the page is hydrated goes nowhere: wait for the listener.
+  await expect(page.getByTestId("page-judge")).toHaveAttribute("data-keys", "ready");
   await page.keyboard.press("i");
   await expect(page.getByTestId("page-judge").locator("[data-judgement]")).toHaveAttribute("data-judgement", "irrelevant");
   expect((await sql`select judgement from pages where id = ${pg.id}`)[0].judgement).toBe("irrelevant");

@@ -1,6 +1,6 @@
 "use client";
 /** Judging a page from the list or the page view: PUT /api/jobs/:id/pages/:pageId/judgement. */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Labels in the page's language. */
 export interface JudgeLabels { relevant: string; irrelevant: string; clear: string; judgedRelevant: string; judgedIrrelevant: string; failed: string }
@@ -14,6 +14,27 @@ export async function sendJudgement(jobId: number, pageId: string, judgement: Ju
     method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ judgement }),
   }).catch(() => null);
   return Boolean(res?.ok);
+}
+
+/**
+ * Single-key shortcuts (r, i, j, k, x) on the whole window, ignored while typing in a field or with a modifier held.
+ * `handle` returns false for a key it does not use. Returns whether the listener is attached: a key pressed before
+ * the page is hydrated goes nowhere, so pages expose this as `data-keys` for anyone who needs to know.
+ */
+export function useShortcutKeys(handle: (key: string) => boolean): boolean {
+  const latest = useRef(handle);
+  latest.current = handle;
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement)?.closest?.("input, textarea, select")) return;
+      if (latest.current(e.key)) e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    setReady(true);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return ready;
 }
 
 /** 相关 / 不相关 buttons showing the current judgement; a second press on the same one clears it. */
@@ -49,17 +70,13 @@ export function PageJudge({ jobId, pageId, initial, labels }: { jobId: number; p
     setError(!ok);
     if (ok) setValue(j);
   };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement)?.closest?.("input, textarea, select")) return;
-      if (e.key === "r") void judge("relevant");
-      if (e.key === "i") void judge("irrelevant");
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+  const keysReady = useShortcutKeys((key) => {
+    if (key !== "r" && key !== "i") return false;
+    void judge(key === "r" ? "relevant" : "irrelevant");
+    return true;
   });
   return (
-    <div data-testid="page-judge" className="flex flex-wrap items-center gap-2 text-sm">
+    <div data-testid="page-judge" data-keys={keysReady ? "ready" : "pending"} className="flex flex-wrap items-center gap-2 text-sm">
       <JudgeButtons value={value} onJudge={(j) => void judge(j)} labels={labels} isBusy={busy} />
       <span className="text-xs text-slate-500">{value === "relevant" ? labels.judgedRelevant : value === "irrelevant" ? labels.judgedIrrelevant : ""}</span>
       {error && <span role="alert" className="text-xs text-red-700">{labels.failed}</span>}

@@ -5,8 +5,8 @@
  * once. Everything else is server-rendered.
  */
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { JudgeButtons, sendJudgement, type JudgeLabels, type JudgementValue } from "../judge-buttons";
+import { useCallback, useRef, useState } from "react";
+import { JudgeButtons, sendJudgement, useShortcutKeys, type JudgeLabels, type JudgementValue } from "../judge-buttons";
 
 /** One row as the server renders it for the list. */
 export interface ListRow {
@@ -56,26 +56,21 @@ export function ResultsList({ jobId, rows, labels }: {
     return ok;
   }, [jobId]);
 
-  useEffect(() => {
-    const move = (to: number) => {
-      const i = Math.max(0, Math.min(rows.length - 1, to));
-      setSelected(i);
-      items.current[i]?.scrollIntoView({ block: "nearest" });
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement)?.closest?.("input, textarea, select")) return;
-      const row = rows[selected];
-      if (e.key === "j") move(selected + 1);
-      else if (e.key === "k") move(selected - 1);
-      else if ((e.key === "r" || e.key === "i") && row) {
-        void judge(row.id, e.key === "r" ? "relevant" : "irrelevant").then((ok) => ok && move(selected + 1));
-      } else if (e.key === "x" && row) toggle(row.id);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [rows, selected, judge]);
+  const move = (to: number) => {
+    const i = Math.max(0, Math.min(rows.length - 1, to));
+    setSelected(i);
+    items.current[i]?.scrollIntoView({ block: "nearest" });
+  };
+  const keysReady = useShortcutKeys((key) => {
+    const row = rows[selected];
+    if (key === "j") move(selected + 1);
+    else if (key === "k") move(selected - 1);
+    else if ((key === "r" || key === "i") && row) {
+      void judge(row.id, key === "r" ? "relevant" : "irrelevant").then((ok) => ok && move(selected + 1));
+    } else if (key === "x" && row) toggle(row.id);
+    else return false;
+    return true;
+  });
 
   return (
     <div>
@@ -92,7 +87,7 @@ export function ResultsList({ jobId, rows, labels }: {
         </>}
         {failed === "bulk" && <span role="alert" className="text-xs text-red-700">{labels.failed}</span>}
       </div>
-      <ol data-testid="results-list" className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
+      <ol data-testid="results-list" data-keys={keysReady ? "ready" : "pending"} className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
         {rows.map((r, i) => (
           <li key={r.id} ref={(el) => { items.current[i] = el; }} data-testid="result-row" data-page-id={r.id}
             data-selected={i === selected} data-judgement={judgements[r.id] ?? "none"} onClick={() => setSelected(i)}
