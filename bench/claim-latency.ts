@@ -1,17 +1,20 @@
 /**
  * Claim latency with a large frontier: one job with N queued URLs over H hosts, claims of 16
  * URLs timed one after another (each claimed batch is completed so the hosts stay ready).
- *   npm run bench:claim -- [--urls 1000000] [--hosts 1000] [--claims 200] [--empty-hosts 0]
+ *   npm run bench:claim -- [--urls 1000000] [--hosts 1000] [--claims 200] [--empty-hosts 0] [--explain]
  * --empty-hosts N: N more hosts, ready longer than all the others, whose queues ran dry (each has
  * one fetched URL and nothing pending), as finished sites and dead external hosts leave them.
+ * --explain: after the timed claims, print the plan of one more claim with its timings (PostgreSQL's
+ * auto_explain, so the statement explained is the claim's own).
  */
 import { parseArgs } from "node:util";
 import { withBenchDatabase } from "./bench-db";
 import { claimUrls } from "../lib/store/frontier";
 import { beat } from "../lib/store/workers";
 import { makeJob } from "../lib/testing/fixtures";
+import { openSql } from "../lib/store/infra/sql";
 
-const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" }, "empty-hosts": { type: "string" } } });
+const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" }, "empty-hosts": { type: "string" }, explain: { type: "boolean" } } });
 const EMPTY_HOSTS = Number(values["empty-hosts"] ?? 0);
 const URLS = Number(values.urls ?? 1_000_000);
 const HOSTS = Number(values.hosts ?? 1000);
@@ -45,6 +48,22 @@ await withBenchDatabase("claim", async (url, sql) => {
   const first = times[0];
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.floor(p * (times.length - 1))].toFixed(1);
+  if (values.explain) await explainOneClaim(url, job.id);
   console.log(`claim of 16 URLs over ${CLAIMS} claims: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms` +
     (EMPTY_HOSTS > 0 ? ` (the first claim, which unflags the empty hosts: ${first.toFixed(1)} ms)` : ""));
 });
+
+/** One claim on its own connection, with auto_explain sending the plan back as a notice. */
+async function explainOneClaim(url: string, jobId: number): Promise<void> {
+  const one = openSql(url, { max: 1, onNotice: (message) => console.log(message) });
+  try {
+    await one`load 'auto_explain'`;
+    await one`set auto_explain.log_min_duration = 0`;
+    await one`set auto_explain.log_analyze = on`;
+    await one`set auto_explain.log_buffers = on`;
+    await one`set client_min_messages = log`;
+    await claimUrls(one, { workerId: "bench", limit: 16, leaseMs: 60_000, jobIds: [jobId] });
+  } finally {
+    await one.end();
+  }
+}

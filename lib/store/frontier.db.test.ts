@@ -271,6 +271,35 @@ test("for every strategy the claim serves the highest priority first; merges kee
   }
 });
 
+test("Tianwang's random turns draw from a host's best RANDOM_POOL URLs; its turns by priority take the best", async () => {
+  const { RANDOM_POOL } = await import("./frontier");
+  // One claim by priority, then one at random, in turn.
+  const job = await makeJob(db.url, { maxPages: 1000, strategy: "tianwang", strategyParams: { byWeight: 1, random: 1 } });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+  const n = RANDOM_POOL + 40;
+  await seedUrls(job.id, n, (i) => (i + 1) / n, { minDelayMs: 0, maxConnections: 5 });
+  await db.sql`update frontier set host = 'one.test' where job_id = ${job.id}`;
+  await db.sql`insert into hosts (job_id, host, robots_state, robots_expires_at) values (${job.id}, 'one.test', 'allow-all', now() + interval '1 hour') on conflict do nothing`;
+  await alive("w-rand");
+  const ranks: { isRandomTurn: boolean; rank: number }[] = [];
+  for (let i = 0; i < 24; i++) {
+    const [{ made }] = await db.sql`select claims_made as made from jobs where id = ${job.id}`;
+    const [c] = await claimUrls(db.sql, { workerId: "w-rand", limit: 1, ...LEASE, jobIds: [job.id] });
+    const [{ rank }] = await db.sql`select count(*)::int as rank from frontier where job_id = ${job.id} and status = 'pending' and priority > ${c.priority}`;
+    ranks.push({ isRandomTurn: Number(made) % 2 === 1, rank });
+    await db.sql.begin(async (tx) => {
+      await finishLease(tx, { id: c.id, workerId: "w-rand", status: "done" });
+      await recordOutcome(tx, { jobId: job.id, host: c.host, fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0 });
+    });
+  }
+  const byPriority = ranks.filter((r) => !r.isRandomTurn), random = ranks.filter((r) => r.isRandomTurn);
+  assert.equal(byPriority.length, 12);
+  assert.ok(byPriority.every((r) => r.rank === 0), `a turn by priority took a URL that was not the best: ${JSON.stringify(byPriority)}`);
+  assert.ok(random.every((r) => r.rank < RANDOM_POOL), `a random turn went below the pool: ${JSON.stringify(random)}`);
+  // Twelve draws of the best out of 50 by chance: about 1 in 10^20.
+  assert.ok(random.some((r) => r.rank > 0), "every random turn took the best URL");
+});
+
 test("the dashboard's next-URL list is the pending URLs best first across hosts, leased and finished URLs left out", async () => {
   const { listQueued } = await import("./frontier-queries");
   const { createPrisma } = await import("./infra/prisma");

@@ -23,13 +23,13 @@ function target(url: string): { url: string; path?: string } {
   return { url: u.toString(), path: `${dir}/.s.PGSQL.${u.port || 5432}` };
 }
 
-/** Open a postgres.js pool on `url`. Notices are dropped: migrations raise harmless ones. */
-export function openSql(url: string, opts: { max?: number; app?: string; isAsyncCommit?: boolean } = {}): Sql {
+/** Open a postgres.js pool on `url`. Notices are dropped (migrations raise harmless ones) unless `onNotice` hears them. */
+export function openSql(url: string, opts: { max?: number; app?: string; isAsyncCommit?: boolean; onNotice?: (message: string) => void } = {}): Sql {
   const t = target(url);
   return postgres(t.url, {
     path: t.path,
     max: opts.max ?? 10,
-    onnotice: () => {},
+    onnotice: (n) => opts.onNotice?.(n.message),
     connection: {
       application_name: opts.app ?? "focuscrawl",
       // Crawl writes may commit without waiting for the WAL flush: a crash loses at most the
