@@ -1,9 +1,11 @@
 /**
  * Claim latency with a large frontier: one job with N queued URLs over H hosts, claims of 16
  * URLs timed one after another (each claimed batch is completed so the hosts stay ready).
- *   npm run bench:claim -- [--urls 1000000] [--hosts 1000] [--claims 200] [--empty-hosts 0] [--explain]
+ *   npm run bench:claim -- [--urls 1000000] [--hosts 1000] [--claims 200] [--empty-hosts 0] [--strategy best-first] [--explain]
  * --empty-hosts N: N more hosts, ready longer than all the others, whose queues ran dry (each has
  * one fetched URL and nothing pending), as finished sites and dead external hosts leave them.
+ * --strategy: the job's strategy; best-first (the default here) holds back URLs far below the best
+ * priority (focusHoldBack 50), which adds two steps to each claim; bfs does not.
  * --explain: after the timed claims, print the plan of one more claim with its timings (PostgreSQL's
  * auto_explain, so the statement explained is the claim's own).
  */
@@ -14,14 +16,14 @@ import { beat } from "../lib/store/workers";
 import { makeJob } from "../lib/testing/fixtures";
 import { openSql } from "../lib/store/infra/sql";
 
-const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" }, "empty-hosts": { type: "string" }, explain: { type: "boolean" } } });
+const { values } = parseArgs({ options: { urls: { type: "string" }, hosts: { type: "string" }, claims: { type: "string" }, "empty-hosts": { type: "string" }, explain: { type: "boolean" }, strategy: { type: "string" } } });
 const EMPTY_HOSTS = Number(values["empty-hosts"] ?? 0);
 const URLS = Number(values.urls ?? 1_000_000);
 const HOSTS = Number(values.hosts ?? 1000);
 const CLAIMS = Number(values.claims ?? 200);
 
 await withBenchDatabase("claim", async (url, sql) => {
-  const job = await makeJob(url, { keywords: "计算机", seeds: "http://h0.test/", maxPages: 10_000_000, minDelayMs: 0, maxHostConnections: 32 });
+  const job = await makeJob(url, { keywords: "计算机", seeds: "http://h0.test/", strategy: values.strategy ?? "best-first", maxPages: 10_000_000, minDelayMs: 0, maxHostConnections: 32 });
   let t = performance.now();
   await sql`insert into hosts (job_id, host, min_delay_ms, max_connections)
     select ${job.id}, 'h' || g || '.test', 0, 1000 from generate_series(1, ${HOSTS}) g on conflict do nothing`;
@@ -49,7 +51,7 @@ await withBenchDatabase("claim", async (url, sql) => {
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.floor(p * (times.length - 1))].toFixed(1);
   if (values.explain) await explainOneClaim(url, job.id);
-  console.log(`claim of 16 URLs over ${CLAIMS} claims: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms` +
+  console.log(`${values.strategy ?? "best-first"}: claim of 16 URLs over ${CLAIMS} claims: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms` +
     (EMPTY_HOSTS > 0 ? ` (the first claim, which unflags the empty hosts: ${first.toFixed(1)} ms)` : ""));
 });
 

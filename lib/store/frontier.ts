@@ -105,14 +105,6 @@ async function claimOnce(
           and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
         order by f.priority desc limit 1
       ) b where b.priority > 0 and not (select is_random_turn from job)
-    ), longest as (
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
-      where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
-        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
-        and (h.robots_state <> 'unknown' or h.in_flight = 0)
-      order by h.next_fetch_at
-      limit ${sql.unsafe(MAX_HOSTS_SQL)}
     ), best as (
       -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
       -- they stand in the longest-ready order: the best of them is never below the floor.
@@ -122,6 +114,17 @@ async function claimOnce(
         and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
       order by f.priority desc
       limit ${sql.unsafe(BEST_URLS_SQL)}
+    ), longest as (
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
+      where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
+        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+        -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
+        and (h.robots_state <> 'unknown' or h.in_flight = 0)
+        -- When the best URLs due already lie on enough hosts, their hosts hold the best URL of
+        -- every ready host that could be claimed: the longest-ready hosts are not needed.
+        and (select count(distinct host) from best) < ${opts.limit}
+      order by h.next_fetch_at
+      limit ${sql.unsafe(MAX_HOSTS_SQL)}
     ), ready as (
       select host, delay from longest union select host, delay from best
     ), probe as (
