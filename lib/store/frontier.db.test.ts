@@ -271,6 +271,37 @@ test("for every strategy the claim serves the highest priority first; merges kee
   }
 });
 
+test("a best-first claim leases the best URL of the best ready hosts, whether or not its best URLs crowd onto a few hosts", async () => {
+  for (const crowded of [false, true]) {
+    const job = await makeJob(db.url, { maxPages: 10_000, strategy: "best-first" });
+    await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
+    // 200 hosts (all probed when needed: fewer than MAX_HOSTS_PROBED), 3 URLs each; when crowded, the 200 best URLs lie on 3 hosts.
+    const urls = Array.from({ length: 600 }, (_, i) => `http://c${i % 200}.test/p${i}`);
+    await db.sql.begin((tx) => ensureHosts(tx, job.id, urls.map((u) => new URL(u).host), { minDelayMs: 0, maxConnections: 5 }));
+    await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour' where job_id = ${job.id}`;
+    const priority = (i: number) => (crowded && i % 200 < 3 ? 0.9 + i / 100_000 : 0.5 + ((i * 7919) % 600) / 2000);
+    await db.sql.begin((tx) => enqueueLinks(tx, {
+      jobId: job.id, depth: 1, parentPageId: "0", urls, hosts: urls.map((u) => new URL(u).host), anchors: urls.map(() => ""),
+      priorities: urls.map((_, i) => priority(i)),
+    }));
+    if (crowded) {
+      for (let i = 0; i < 200; i++) urls.push(`http://c${i % 3}.test/extra${i}`);
+      await db.sql.begin((tx) => enqueueLinks(tx, {
+        jobId: job.id, depth: 1, parentPageId: "0", urls: urls.slice(600), hosts: urls.slice(600).map((u) => new URL(u).host),
+        anchors: urls.slice(600).map(() => ""), priorities: urls.slice(600).map((_, i) => 0.95 + i / 100_000),
+      }));
+    }
+    // The exact answer: each host's best pending URL, the 16 best of those.
+    const expected = await db.sql`select id::text from (
+        select distinct on (host) id, priority, depth from frontier where job_id = ${job.id} and status = 'pending'
+        order by host, priority desc, depth, id) b
+      order by priority desc, depth, id limit 16`;
+    await alive("w-best");
+    const got = await claimUrls(db.sql, { workerId: "w-best", limit: 16, ...LEASE, jobIds: [job.id] });
+    assert.deepEqual(got.map((g) => g.id).sort(), expected.map((e) => e.id).sort(), crowded ? "crowded" : "spread");
+  }
+});
+
 test("Tianwang's random turns draw from a host's best RANDOM_POOL URLs; its turns by priority take the best", async () => {
   const { RANDOM_POOL } = await import("./frontier");
   // One claim by priority, then one at random, in turn.
