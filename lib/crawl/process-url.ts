@@ -17,7 +17,8 @@ import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "../rules/parse";
 import { linkRejections, PAGE_LEVEL_REASONS } from "../rules/traps";
 import { simhash64 } from "../rules/simhash";
-import { isAllowedByRobots, robotsFromResponse, type RobotsRecord } from "../rules/robots";
+import { isAllowedByRobots, isHostUnreachable, robotsFromResponse, type RobotsRecord } from "../rules/robots";
+import { setHostAside } from "../store/host-controls";
 import { canonicalizeUrl } from "../rules/url";
 
 /** What the composer needs from its worker. */
@@ -58,12 +59,21 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
     // the page would fail the same way, so it fails now with that reason.
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host,
       status: "failed", reason: res.reason, isFetched: true, answeredAt });
+    if (isHostUnreachable(res.reason, failures)) await setAside(deps, item, res.reason);
     return "refused";
   }
   const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent, Date.now(), failures);
   await saveRobots(deps.sql, item.jobId, item.host, record, answeredAt);
   await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, answeredAt });
+  // No answer at all, again: the host's URLs (this one too, back in the queue) are skipped.
+  if (!res.ok && isHostUnreachable(res.reason, failures)) await setAside(deps, item, res.reason);
   return null;
+}
+
+/** Set the claimed URL's host aside as unreachable (setHostAside) and say so in the worker's log. */
+async function setAside(deps: PipelineDeps, item: ClaimedUrl, reason: string): Promise<void> {
+  const skipped = await setHostAside(deps.sql, item.jobId, item.host, `no answer to robots.txt (${reason})`);
+  if (skipped !== null) deps.log(`job ${item.jobId}: host ${item.host} set aside as unreachable (${reason}), ${skipped} pending URL(s) skipped`);
 }
 
 /**
@@ -93,8 +103,8 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   if (robots === "refused") return "failed";
   if (!isAllowedByRobots(robots, item.url, deps.userAgent)) {
     if (robots.state === "unreachable") {
-      await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: "robots-unreachable", notBefore: robots.expiresAt });
-      return "retry";
+      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: "robots-unreachable", notBefore: robots.expiresAt });
+      return status === "pending" ? "retry" : status;
     }
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
     return "skipped";
@@ -120,7 +130,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   switch (decision.kind) {
     case "retry": {
       const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt });
-      return status === "pending" ? "retry" : "failed";
+      return status === "pending" ? "retry" : status;
     }
     case "fail":
       await storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason, isFetched: true });

@@ -27,3 +27,17 @@ test("a 4xx robots.txt allows everything; a 5xx or no answer disallows for a whi
   const waits = [1, 2, 3, 5, 6, 20].map((before) => robotsFromResponse("d.test", null, UA, 0, before).expiresAt.getTime());
   assert.deepEqual(waits, [60_000, 120_000, 240_000, 600_000, 600_000, 600_000], "each further failure doubles the wait, up to 10 min");
 });
+
+test("a host is unreachable at once when its name does not resolve or its address is blocked, after two failures in a row when it refuses or times out", async () => {
+  const { isHostUnreachable, UNREACHABLE_AFTER } = await import("./robots");
+  assert.equal(UNREACHABLE_AFTER, 2);
+  assert.equal(isHostUnreachable("dns", 0), true);
+  assert.equal(isHostUnreachable("blocked-address", 0), true);
+  assert.equal(isHostUnreachable("connect-error", 0), false);
+  assert.equal(isHostUnreachable("connect-error", 1), true);
+  assert.equal(isHostUnreachable("timeout", 0), false);
+  assert.equal(isHostUnreachable("timeout", 1), true);
+  // A bad certificate says nothing of the host's plain-HTTP pages; an HTTP answer is an answer.
+  assert.equal(isHostUnreachable("tls", 5), false);
+  assert.equal(isHostUnreachable("http-503", 5), false);
+});

@@ -14,7 +14,7 @@ export type Diagnosis =
   | { kind: "stale-workers"; n: number; names: string[] }
   | { kind: "hosts-waiting"; n: number; host: string; until: Date }
   | { kind: "retry-wait"; n: number; until: Date; error: string | null }
-  | { kind: "robots-unreachable"; n: number; names: string[] };
+  | { kind: "robots-unreachable" | "hosts-set-aside"; n: number; names: string[] };
 
 interface JobFacts {
   status: string; reserved: number; maxPages: number; isTimeUp: boolean; pending: number; hasDue: boolean;
@@ -29,7 +29,8 @@ async function readFacts(sql: Sql, jobId: number): Promise<JobFacts | null> {
       exists (select 1 from frontier f where f.job_id = j.id and f.status = 'pending' and f.next_attempt_at <= now()) as "hasDue",
       (select count(*)::int from hosts h where h.job_id = j.id and h.has_pending and h.next_fetch_at <= now()
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)) as "readyHosts",
-      (select count(*)::int from hosts h where h.job_id = j.id and h.next_fetch_at = 'infinity') as "blockedHosts"
+      (select count(*)::int from hosts h where h.job_id = j.id and h.next_fetch_at = 'infinity'
+        and h.robots_expires_at is distinct from 'infinity') as "blockedHosts"
     from jobs j where j.id = ${jobId}`;
   return row ?? null;
 }
@@ -42,6 +43,18 @@ export async function diagnoseJob(sql: Sql, jobId: number): Promise<Diagnosis[]>
   if (f.status === "paused") out.push({ kind: "paused", n: f.pending });
   if (f.status === "stopping") out.push({ kind: "stopping", n: f.pending });
   if (f.blockedHosts > 0) out.push({ kind: "blocked-hosts", n: f.blockedHosts });
+  // Hosts whose robots.txt could not be fetched: set aside for good (never answered;
+  // lib/store/host-controls.ts, setHostAside), said even once the job is over, or, while it
+  // runs, still to be tried again.
+  const unreachable = await sql<{ host: string; n: number; isSetAside: boolean }[]>`
+    select host, n, s as "isSetAside" from (
+      select host, robots_expires_at = 'infinity' as s, count(*) over (partition by robots_expires_at = 'infinity')::int as n,
+        row_number() over (partition by robots_expires_at = 'infinity' order by host) as i
+      from hosts where job_id = ${jobId} and robots_state = 'unreachable') h
+    where i <= 5 order by s, host`;
+  const listed = (isSetAside: boolean) => unreachable.filter((u) => u.isSetAside === isSetAside);
+  const aside = listed(true);
+  if (aside.length) out.push({ kind: "hosts-set-aside", n: aside[0].n, names: aside.map((u) => u.host) });
   if (f.status !== "running") return out;
   if (f.reserved >= f.maxPages) out.push({ kind: "page-budget", n: f.maxPages });
   if (f.isTimeUp) out.push({ kind: "time-budget", n: f.reserved });
@@ -51,9 +64,8 @@ export async function diagnoseJob(sql: Sql, jobId: number): Promise<Diagnosis[]>
     const waiting = await diagnoseWaitingHosts(sql, jobId);
     if (waiting) out.push(waiting);
   }
-  const unreachable = await sql<{ host: string; n: number }[]>`
-    select host, count(*) over ()::int as n from hosts where job_id = ${jobId} and robots_state = 'unreachable' order by host limit 5`;
-  if (unreachable.length) out.push({ kind: "robots-unreachable", n: unreachable[0].n, names: unreachable.map((u) => u.host) });
+  const retrying = listed(false);
+  if (retrying.length) out.push({ kind: "robots-unreachable", n: retrying[0].n, names: retrying.map((u) => u.host) });
   // Only a claim can stall: with no live worker, nothing claims and "no workers" says why.
   if (!out.some((d) => d.kind === "no-workers")) {
     const [stall] = await findStalledJobs(sql, [jobId], STALL_WINDOW_MS);

@@ -13,7 +13,7 @@ export type JobEventKind =
   | "created" | "pause" | "resume" | "stop" | "seeds-added" | "finished"
   | "topic-changed" | "topic-refined" | "topic-adapted" | "topic-adapt-deferred"
   | "recomputed" | "recompute-failed"
-  | "stalled" | "host-blocked" | "host-delay" | "politeness-changed";
+  | "stalled" | "host-blocked" | "host-unreachable" | "host-delay" | "politeness-changed";
 
 /** A Prisma client or transaction. */
 type PrismaDb = Pick<PrismaClient, "$queryRawUnsafe">;

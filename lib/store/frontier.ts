@@ -111,15 +111,15 @@ async function claimOnce(
       select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
         and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        and h.next_fetch_at <= now() and (h.robots_state <> 'unknown' or h.in_flight = 0)
+        and h.next_fetch_at <= now() and (h.robots_expires_at > now() or h.in_flight = 0)
       order by f.priority desc
       limit ${sql.unsafe(BEST_URLS_SQL)}
     ), longest as (
       select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
       where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        -- Until its robots.txt (and Crawl-delay) is known, a host gets one request at a time.
-        and (h.robots_state <> 'unknown' or h.in_flight = 0)
+        -- Until its robots.txt (and Crawl-delay) is known, or while it is due to be fetched again, a host gets one request at a time.
+        and (h.robots_expires_at > now() or h.in_flight = 0)
         -- When the best URLs due already lie on enough hosts, their hosts hold the best URL of
         -- every ready host that could be claimed: the longest-ready hosts are not needed.
         and (select count(distinct host) from best) < ${opts.limit}
@@ -176,7 +176,7 @@ async function claimOnce(
       update hosts h set in_flight = h.in_flight + 1, next_fetch_at = clock_timestamp() + cand.delay
       from cand where h.job_id = (select id from job) and h.host = cand.host
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
-        and (h.robots_state <> 'unknown' or h.in_flight = 0)
+        and (h.robots_expires_at > now() or h.in_flight = 0)
       returning h.host
     ), leased as (
       update frontier f set status = 'leased', lease_owner = ${opts.workerId},
@@ -217,7 +217,8 @@ export async function finishLease(
 
 /**
  * Give a URL back for a later try with exponential backoff (2^attempts seconds, capped at
- * an hour), or fail it for good after MAX_ATTEMPTS. Returns what happened.
+ * an hour), or fail it for good after MAX_ATTEMPTS; skipped instead when its host was blocked or
+ * set aside meanwhile (skipIfHostSetAside). Returns what happened.
  */
 export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date; answeredAt?: Date }) {
   return sql.begin(async (tx) => {
@@ -235,11 +236,12 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
     if (status === "pending") {
       await returnPageBudget(tx, jobId);
       await releaseHost(tx, jobId, host, opts.notBefore, opts.answeredAt);
+      if (await skipIfHostSetAside(tx, opts.id)) return "skipped";
     } else {
       await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0,
         answeredAt: opts.answeredAt, notBefore: opts.notBefore });
     }
-    return status as "pending" | "failed";
+    return status as "pending" | "failed" | "skipped";
   });
 }
 
@@ -305,7 +307,23 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
     if (rows.length === 0) throw new LeaseLostError(opts.id);
     await returnPageBudget(tx, rows[0].jobId);
     await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.answeredAt);
+    await skipIfHostSetAside(tx, opts.id);
   });
+}
+
+/**
+ * A URL going back to the queue while its host was blocked or set aside as unreachable (next
+ * fetch at infinity, lib/store/host-controls.ts) would never be claimed and would keep its job
+ * from ending: it is skipped with the host's reason instead. Returns whether it was.
+ */
+async function skipIfHostSetAside(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx`
+    update frontier f set status = 'skipped', updated_at = now(),
+      skip_reason = case when h.robots_expires_at = 'infinity' then 'host-unreachable' else 'scope:blocked' end
+    from hosts h
+    where f.id = ${id} and f.status = 'pending' and h.job_id = f.job_id and h.host = f.host and h.next_fetch_at = 'infinity'
+    returning f.id`;
+  return rows.length > 0;
 }
 
 /** New links to queue, all found on one page; a link with a skip reason is stored as skipped. */
@@ -345,8 +363,9 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
       as t(u, h, p, a, r, d)
     -- A host blocked from the job page (next fetch 'infinity') takes no new URLs, even from a
     -- worker whose cached deny rules (job-context.ts, 10 s) do not name it yet: they would
-    -- wait forever and the job would never run out of URLs.
-    left join lateral (select 'scope:blocked' as reason from hosts hb
+    -- wait forever and the job would never run out of URLs. Nor does a host set aside as
+    -- unreachable (its robots.txt unreachable for good; host-controls.ts, setHostAside).
+    left join lateral (select case when hb.robots_expires_at = 'infinity' then 'host-unreachable' else 'scope:blocked' end as reason from hosts hb
       where hb.job_id = ${l.jobId} and hb.host = t.h and hb.next_fetch_at = 'infinity') b on true
     order by u
     on conflict (job_id, url_key) ${onConflict}

@@ -37,6 +37,28 @@ export async function blockHost(sql: Sql, jobId: number, host: string): Promise<
   });
 }
 
+/**
+ * Set aside a host of job `jobId` that cannot be reached (lib/rules/robots.ts, isHostUnreachable):
+ * like a blocked host its next fetch moves to infinity and its pending URLs are skipped, with
+ * reason "host-unreachable", and links to it found later are stored as skipped with that reason
+ * (enqueueLinks). Its robots.txt is marked unreachable for good (expires at infinity), which is
+ * what tells it from a host blocked by a person. A host that has served a page is left alone.
+ * Returns the URLs skipped, or null when the host was not set aside.
+ */
+export async function setHostAside(sql: Sql, jobId: number, host: string, why: string): Promise<number | null> {
+  return sql.begin(async (tx) => {
+    const rows = await tx`update hosts set next_fetch_at = 'infinity', has_pending = false, robots_state = 'unreachable',
+        robots_expires_at = 'infinity', updated_at = now()
+      where job_id = ${jobId} and host = ${host} and pages_fetched = 0 and next_fetch_at <> 'infinity'
+      returning id`;
+    if (rows.length === 0) return null;
+    const skipped = await tx`update frontier set status = 'skipped', skip_reason = 'host-unreachable', updated_at = now()
+      where job_id = ${jobId} and host = ${host} and status = 'pending'`;
+    await recordJobEvent(tx, jobId, "host-unreachable", `${host}: ${why}; ${skipped.count} pending URL(s) skipped`);
+    return skipped.count;
+  });
+}
+
 function checkDelay(ms: number): Failure | null {
   return Number.isInteger(ms) && ms >= 0 && ms <= MAX_DELAY_MS ? null : fail("invalid", `delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
 }

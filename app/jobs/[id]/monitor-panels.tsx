@@ -29,6 +29,7 @@ function describe(d: Diagnosis, m: MonitorMessages, locale: Locale): string {
     case "hosts-waiting": return fill(text, { ...common, host: d.host, until: clock(d.until, locale) });
     case "retry-wait": return fill(text, { ...common, until: clock(d.until, locale), error: d.error ?? "—" });
     case "robots-unreachable":
+    case "hosts-set-aside":
     case "stale-workers": return fill(text, { ...common, names: d.names.join(", ") });
     default: return fill(text, common);
   }

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { createCrawlWorker } from "../crawl/worker";
+import { enqueueLinks } from "../store/frontier";
+import { setHostAside } from "../store/host-controls";
+import { diagnoseJob } from "../store/diagnostics";
+import { UNREACHABLE_AFTER } from "../rules/robots";
+import { buildRealWeb } from "./build";
+import { loadBundledSample } from "./corpora";
+import { startRealWeb, type RealWebServer } from "./server";
+
+// The bundled CSL sample (bench/data/csl-dev.tsv, Apache-2.0, see NOTICE.md) behind a directory
+// portal that also links to 20 hosts that drop every connection, as dead external hosts do.
+const SAMPLE = path.resolve(import.meta.dirname, "../../bench/data/csl-dev.tsv");
+let db: TestDatabase;
+let web: RealWebServer;
+
+before(async () => {
+  db = await createTestDatabase();
+  web = await startRealWeb(buildRealWeb(loadBundledSample(SAMPLE, 300), 1, { deadHosts: 20 }));
+});
+after(async () => {
+  await web.close();
+  await db.drop();
+});
+
+test("hosts that never answer are set aside after two tries of robots.txt: none of their URLs fails or spends the page budget", async () => {
+  const job = await makeJob(db.url, {
+    keywords: "计算机,网络,控制", seeds: web.web.portal, resolve: `*=127.0.0.1:${web.port}`, minDelayMs: 0, maxHostConnections: 4,
+    maxPages: 1000, connectTimeoutMs: 1000, headersTimeoutMs: 2000, bodyTimeoutMs: 2000, strategy: "bfs",
+  });
+  const worker = createCrawlWorker({
+    sql: db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
+    userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
+  });
+  // Each dead host's robots.txt is tried again after ROBOTS_FIRST_RETRY_MS (30 s), so the crawl takes at least that.
+  await worker.run();
+
+  const dead = web.web.deadHosts;
+  const [j] = await db.sql`select status::text, finish_reason, pages_reserved, pages_fetched from jobs where id = ${job.id}`;
+  assert.equal(j.finish_reason, "frontier-empty", "the crawl ran out of URLs (the page budget was not reached)");
+  const onDead = await db.sql<{ host: string; status: string; reason: string | null; n: number }[]>`
+    select host, status::text, skip_reason as reason, count(*)::int as n from frontier
+    where job_id = ${job.id} and host = any(${dead}::text[]) group by 1, 2, 3`;
+  const reached = new Set(onDead.map((r) => r.host));
+  assert.ok(reached.size >= 10, `only ${reached.size} dead hosts were linked to`);
+  assert.deepEqual(onDead.filter((r) => r.status !== "skipped" || r.reason !== "host-unreachable"), [],
+    "every URL on a dead host ends skipped as host-unreachable");
+  const [{ asideHosts }] = await db.sql`select count(*)::int as "asideHosts" from hosts
+    where job_id = ${job.id} and robots_expires_at = 'infinity' and next_fetch_at = 'infinity'`;
+  assert.equal(asideHosts, reached.size);
+  const [{ events }] = await db.sql`select count(*)::int as events from job_events where job_id = ${job.id} and kind = 'host-unreachable'`;
+  assert.equal(events, reached.size);
+  // The budget counts only URLs of hosts that answer.
+  const [{ live }] = await db.sql`select count(*)::int as live from frontier
+    where job_id = ${job.id} and status in ('done', 'failed') and not (host = any(${dead}::text[]))`;
+  assert.equal(j.pages_reserved, live);
+  // Each dead host was tried UNREACHABLE_AFTER times (its robots.txt), no more.
+  assert.ok(web.counts.refused <= UNREACHABLE_AFTER * reached.size, `${web.counts.refused} connections to ${reached.size} dead hosts`);
+
+  // A link to a host set aside, found later, is stored as skipped with the same reason.
+  const host = [...reached][0];
+  await db.sql.begin((tx) => enqueueLinks(tx, { jobId: job.id, depth: 2, parentPageId: null, urls: [`http://${host}/found-later`],
+    hosts: [host], anchors: [""], priorities: [1] }));
+  const [later] = await db.sql`select status::text, skip_reason from frontier where job_id = ${job.id} and url = ${`http://${host}/found-later`}`;
+  assert.deepEqual({ ...later }, { status: "skipped", skip_reason: "host-unreachable" });
+
+  // The job page says so, and does not count them as blocked by a person.
+  const found = await diagnoseJob(db.sql, job.id);
+  assert.equal(found.find((d) => d.kind === "hosts-set-aside")?.n, reached.size);
+  assert.equal(found.find((d) => d.kind === "blocked-hosts"), undefined);
+  // A host that has served a page is never set aside.
+  const [live1] = await db.sql`select host from hosts where job_id = ${job.id} and pages_fetched > 0 limit 1`;
+  assert.equal(await setHostAside(db.sql, job.id, live1.host, "test"), null);
+});
