@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import path from "node:path";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
@@ -8,19 +7,17 @@ import { enqueueLinks } from "../store/frontier";
 import { setHostAside } from "../store/host-controls";
 import { diagnoseJob } from "../store/diagnostics";
 import { UNREACHABLE_AFTER } from "../rules/robots";
-import { buildRealWeb } from "./build";
-import { loadBundledSample } from "./corpora";
-import { startRealWeb, type RealWebServer } from "./server";
+import type { RealWebServer } from "./server";
+import { startSampleWeb } from "./sample-web";
 
-// The bundled CSL sample (bench/data/csl-dev.tsv, Apache-2.0, see NOTICE.md) behind a directory
-// portal that also links to 20 hosts that drop every connection, as dead external hosts do.
-const SAMPLE = path.resolve(import.meta.dirname, "../../bench/data/csl-dev.tsv");
+// The bundled sample's journals behind a directory portal that also links to 20 hosts that drop
+// every connection, as dead external hosts do.
 let db: TestDatabase;
 let web: RealWebServer;
 
 before(async () => {
   db = await createTestDatabase();
-  web = await startRealWeb(buildRealWeb(loadBundledSample(SAMPLE, 300), 1, { deadHosts: 20 }));
+  web = await startSampleWeb({ abstracts: 300, deadHosts: 20 });
 });
 after(async () => {
   await web.close();

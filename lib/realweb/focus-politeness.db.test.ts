@@ -5,17 +5,14 @@
  * articles while the irrelevant journals wait, and bfs, which takes whatever host is ready, must not.
  */
 import assert from "node:assert/strict";
-import path from "node:path";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { createCrawlWorker } from "../crawl/worker";
-import { buildRealWeb, labelRealWeb } from "./build";
-import { loadBundledSample } from "./corpora";
-import { startRealWeb, type RealWebServer } from "./server";
+import { labelRealWeb } from "./build";
+import type { RealWebServer } from "./server";
+import { startSampleWeb } from "./sample-web";
 
-// The bundled CSL sample (bench/data/csl-dev.tsv, Apache-2.0, see NOTICE.md).
-const SAMPLE = path.resolve(import.meta.dirname, "../../bench/data/csl-dev.tsv");
 const TARGET = "R";
 const PAGES = 60;
 let db: TestDatabase;
@@ -24,7 +21,7 @@ let relevant: Set<string>;
 
 before(async () => {
   db = await createTestDatabase();
-  web = await startRealWeb(buildRealWeb(loadBundledSample(SAMPLE), 1, { deadHosts: 40 }));
+  web = await startSampleWeb({ deadHosts: 40 });
   const labels = labelRealWeb(web.web, TARGET);
   relevant = new Set(Object.entries(labels.pages).filter(([, p]) => p.relevant).map(([url]) => url));
 });

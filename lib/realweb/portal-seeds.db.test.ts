@@ -1,23 +1,19 @@
 import assert from "node:assert/strict";
-import path from "node:path";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { createCrawlWorker } from "../crawl/worker";
 import { STRATEGY_IDS } from "../strategy/registry";
-import { buildRealWeb } from "./build";
-import { loadBundledSample } from "./corpora";
-import { startRealWeb, type RealWebServer } from "./server";
+import type { RealWebServer } from "./server";
+import { startSampleWeb } from "./sample-web";
 
-// The bundled CSL sample (bench/data/csl-dev.tsv, Apache-2.0, see NOTICE.md): journals of real
-// abstracts behind a directory portal, with hosts that refuse connections.
-const SAMPLE = path.resolve(import.meta.dirname, "../../bench/data/csl-dev.tsv");
+// The bundled sample's journals of real abstracts behind a directory portal, with hosts that refuse connections.
 let db: TestDatabase;
 let web: RealWebServer;
 
 before(async () => {
   db = await createTestDatabase();
-  web = await startRealWeb(buildRealWeb(loadBundledSample(SAMPLE, 300), 1, { deadHosts: 20 }));
+  web = await startSampleWeb({ abstracts: 300, deadHosts: 20 });
 });
 after(async () => {
   await web.close();
