@@ -59,14 +59,14 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
     // the page would fail the same way, so it fails now with that reason.
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host,
       status: "failed", reason: res.reason, isFetched: true, answeredAt });
-    if (isHostUnreachable(res.reason, failures)) await setAside(deps, item, res.reason);
+    if (isHostUnreachable(res, failures)) await setAside(deps, item, res.reason);
     return "refused";
   }
   const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent, Date.now(), failures);
   await saveRobots(deps.sql, item.jobId, item.host, record, answeredAt);
   await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, answeredAt });
   // No answer at all, again: the host's URLs (this one too, back in the queue) are skipped.
-  if (!res.ok && isHostUnreachable(res.reason, failures)) await setAside(deps, item, res.reason);
+  if (!res.ok && isHostUnreachable(res, failures)) await setAside(deps, item, res.reason);
   return null;
 }
 

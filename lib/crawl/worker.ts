@@ -19,6 +19,7 @@ import { processUrl, type UrlResult } from "./process-url";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 import { repairHostsPending } from "../store/host-pending";
+import { skipUrlsOfSetAsideHosts } from "../store/host-controls";
 import { findStalledJobs, recordStall } from "../store/stall";
 
 /** Worker settings; every duration in milliseconds. */
@@ -171,6 +172,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
     const repaired = await repairHostsPending(opts.sql);
     if (repaired) log(`${repaired} host(s) flagged empty had URLs queued meanwhile; flagged again`);
+    const late = await skipUrlsOfSetAsideHosts(opts.sql);
+    if (late) log(`${late} URL(s) queued on blocked or unreachable hosts as they were set aside; skipped`);
     await endFinishedJobs();
     await rescoreForAWhile();
     if (!isDraining) for (const id of await adaptDueTopics(opts.sql, log)) log(`job ${id}: the topic learned from its pages`);

@@ -28,16 +28,18 @@ test("a 4xx robots.txt allows everything; a 5xx or no answer disallows for a whi
   assert.deepEqual(waits, [60_000, 120_000, 240_000, 600_000, 600_000, 600_000], "each further failure doubles the wait, up to 10 min");
 });
 
-test("a host is unreachable at once when its name does not resolve or its address is blocked, after two failures in a row when it refuses or times out", async () => {
+test("a host is unreachable at once when its name does not exist or its address is blocked, after two failures in a row when it refuses, times out or its lookup fails", async () => {
   const { isHostUnreachable, UNREACHABLE_AFTER } = await import("./robots");
   assert.equal(UNREACHABLE_AFTER, 2);
-  assert.equal(isHostUnreachable("dns", 0), true);
-  assert.equal(isHostUnreachable("blocked-address", 0), true);
-  assert.equal(isHostUnreachable("connect-error", 0), false);
-  assert.equal(isHostUnreachable("connect-error", 1), true);
-  assert.equal(isHostUnreachable("timeout", 0), false);
-  assert.equal(isHostUnreachable("timeout", 1), true);
-  // A bad certificate says nothing of the host's plain-HTTP pages; an HTTP answer is an answer.
-  assert.equal(isHostUnreachable("tls", 5), false);
-  assert.equal(isHostUnreachable("http-503", 5), false);
+  const definite = (reason: string) => ({ reason, isRetryable: false });
+  const transient = (reason: string) => ({ reason, isRetryable: true });
+  assert.equal(isHostUnreachable(definite("dns"), 0), true);
+  assert.equal(isHostUnreachable(definite("blocked-address"), 0), true);
+  for (const reason of ["connect-error", "timeout", "dns"]) {
+    assert.equal(isHostUnreachable(transient(reason), 0), false, reason);
+    assert.equal(isHostUnreachable(transient(reason), 1), true, reason);
+  }
+  // A bad certificate says nothing of the host's plain-HTTP pages; a proxy's failure nothing of the host.
+  assert.equal(isHostUnreachable(definite("tls"), 5), false);
+  assert.equal(isHostUnreachable(transient("proxy-error"), 5), false);
 });

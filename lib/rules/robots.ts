@@ -19,25 +19,28 @@ export function robotsRetryMs(failures: number): number {
   return Math.min(ROBOTS_RETRY_MS, ROBOTS_FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
 }
 /**
- * A host that never answered is set aside (its URLs skipped, links to it no longer queued) after
- * this many robots.txt fetches in a row failed without any answer, each tried after the wait above:
- * a dead external host then costs two requests, not a retried request and a page of the budget per URL.
+ * A host is set aside (its URLs skipped, links to it no longer queued) when its robots.txt fetch
+ * failed this many times in a row and the last of them got no answer at all, each fetch tried after
+ * the wait above: a dead external host then costs two requests, not a retried request and a page of
+ * the budget per URL.
  */
 export const UNREACHABLE_AFTER = 2;
 
-/** Transport failures that no later try would change: no such name, or an address the crawl may not fetch. */
+/** Transport failures no later try would change: no such name (not a failed lookup), or an address the crawl may not fetch. */
 const DEFINITE_FAILURES = new Set(["dns", "blocked-address"]);
-/** Transport failures that a later try might not repeat (a refused or dropped connection, no answer in time). */
-const TRANSIENT_FAILURES = new Set(["connect-error", "timeout"]);
+/** Transport failures a later try might not repeat: a refused or dropped connection, no answer in time, a failed lookup. */
+const TRANSIENT_FAILURES = new Set(["connect-error", "timeout", "dns"]);
 
 /**
- * Whether a failed robots.txt fetch (`reason`, the transport failure; `failuresBefore` failed
- * fetches in a row before it) shows the host cannot be reached: at once for a name that does
- * not resolve or a blocked address, after UNREACHABLE_AFTER in a row for a refused or dropped
- * connection or a timeout. (A host that has served a page is not set aside: setHostAside checks.)
+ * Whether a robots.txt fetch that got no answer (`reason`, the transport failure, and whether a
+ * later try may help; `failuresBefore` failed fetches in a row before it) shows the host cannot be
+ * reached: at once when its name does not exist or its address is blocked, after UNREACHABLE_AFTER
+ * failures in a row for a refused or dropped connection, a timeout or a failed lookup. (A host that
+ * has served a page is not set aside: setHostAside checks.)
  */
-export function isHostUnreachable(reason: string, failuresBefore: number): boolean {
-  return DEFINITE_FAILURES.has(reason) || (TRANSIENT_FAILURES.has(reason) && failuresBefore + 1 >= UNREACHABLE_AFTER);
+export function isHostUnreachable(failure: { reason: string; isRetryable: boolean }, failuresBefore: number): boolean {
+  if (!failure.isRetryable) return DEFINITE_FAILURES.has(failure.reason);
+  return TRANSIENT_FAILURES.has(failure.reason) && failuresBefore + 1 >= UNREACHABLE_AFTER;
 }
 
 /** A Crawl-delay above this is capped (some sites ask for hours). */

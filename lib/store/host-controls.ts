@@ -8,6 +8,7 @@ import { describePatternProblem } from "../rules/scope";
 import { recordJobEvent } from "./events";
 import { fail, type Failure } from "./failure";
 import type { Sql } from "./infra/sql";
+import { withDeadlockRetry } from "./infra/deadlock";
 
 /** Longest delay one can set from the job page (the settings' own limit). */
 export const MAX_DELAY_MS = 600_000;
@@ -46,17 +47,47 @@ export async function blockHost(sql: Sql, jobId: number, host: string): Promise<
  * Returns the URLs skipped, or null when the host was not set aside.
  */
 export async function setHostAside(sql: Sql, jobId: number, host: string, why: string): Promise<number | null> {
-  return sql.begin(async (tx) => {
+  // The frontier rows first, then the host row, in the order claims and page stores take them.
+  return withDeadlockRetry(() => sql.begin(async (tx) => {
+    const [h] = await tx`select 1 from hosts where job_id = ${jobId} and host = ${host} and pages_fetched = 0 and next_fetch_at <> 'infinity'`;
+    if (!h) return null;
+    const skipped = await tx`update frontier set status = 'skipped', skip_reason = 'host-unreachable', updated_at = now()
+      where job_id = ${jobId} and host = ${host} and status = 'pending'`;
     const rows = await tx`update hosts set next_fetch_at = 'infinity', has_pending = false, robots_state = 'unreachable',
         robots_expires_at = 'infinity', updated_at = now()
       where job_id = ${jobId} and host = ${host} and pages_fetched = 0 and next_fetch_at <> 'infinity'
       returning id`;
-    if (rows.length === 0) return null;
-    const skipped = await tx`update frontier set status = 'skipped', skip_reason = 'host-unreachable', updated_at = now()
-      where job_id = ${jobId} and host = ${host} and status = 'pending'`;
+    // A page of the host stored meanwhile: it answers after all, and its URLs go back to the queue.
+    if (rows.length === 0) throw new HostAnsweredError();
     await recordJobEvent(tx, jobId, "host-unreachable", `${host}: ${why}; ${skipped.count} pending URL(s) skipped`);
     return skipped.count;
-  });
+  }).catch((e) => {
+    if (e instanceof HostAnsweredError) return null;
+    throw e;
+  }));
+}
+
+/** Rolls setHostAside back when the host served a page while its URLs were being skipped. */
+class HostAnsweredError extends Error {}
+
+/**
+ * Skip the pending URLs of hosts blocked or set aside (next fetch at infinity) that were queued
+ * by a page stored at the same moment as the block, before it could see it; they would never be
+ * claimed and would keep their job from ending. Run by the workers' maintenance; returns how many.
+ */
+export async function skipUrlsOfSetAsideHosts(sql: Sql): Promise<number> {
+  const rows = await sql`
+    with hosts_left as (
+      update hosts h set has_pending = false from jobs j
+      where j.id = h.job_id and j.status in ('running', 'paused', 'stopping') and h.has_pending and h.next_fetch_at = 'infinity'
+      returning h.job_id, h.host, h.robots_expires_at = 'infinity' as is_set_aside
+    )
+    update frontier f set status = 'skipped', updated_at = now(),
+      skip_reason = case when hl.is_set_aside then 'host-unreachable' else 'scope:blocked' end
+    from hosts_left hl
+    where f.job_id = hl.job_id and f.host = hl.host and f.status = 'pending'
+    returning f.id`;
+  return rows.length;
 }
 
 function checkDelay(ms: number): Failure | null {

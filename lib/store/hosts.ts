@@ -77,7 +77,8 @@ export async function saveRobots(sql: Sql, jobId: number, host: string, r: Robot
       robots_failures = case when ${r.state} = 'unreachable' then robots_failures + 1 else 0 end,
       next_fetch_at = greatest(next_fetch_at,
         clock_timestamp() - ${answerAgeMs(answeredAt)}::float8 * interval '1 millisecond' + host_delay(min_delay_ms, ${r.crawlDelayMs}::int))
-    where job_id = ${jobId} and host = ${host}`;
+    -- A host set aside as unreachable (robots expiry at infinity) stays so, whatever a late fetch says.
+    where job_id = ${jobId} and host = ${host} and robots_expires_at is distinct from 'infinity'`;
 }
 
 /**

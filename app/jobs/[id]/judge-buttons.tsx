@@ -23,7 +23,9 @@ export async function sendJudgement(jobId: number, pageId: string, judgement: Ju
  */
 export function useShortcutKeys(handle: (key: string) => boolean): boolean {
   const latest = useRef(handle);
-  latest.current = handle;
+  useEffect(() => {
+    latest.current = handle;
+  });
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
