@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { createCrawlWorker } from "../crawl/worker";
 import { enqueueLinks } from "../store/frontier";
-import { setHostAside, skipUrlsOfSetAsideHosts } from "../store/host-controls";
+import { setHostAside, skipUrlsOfSetAsideHosts, UNREACHABLE_EVENTS } from "../store/host-controls";
 import { diagnoseJob } from "../store/diagnostics";
 import type { RealWebServer } from "./server";
 import { startSampleWeb } from "./sample-web";
@@ -79,4 +79,18 @@ test("hosts that never answer are set aside after two tries of robots.txt: none 
   // A host that has served a page is never set aside.
   const [live1] = await db.sql`select host from hosts where job_id = ${job.id} and pages_fetched > 0 limit 1`;
   assert.equal(await setHostAside(db.sql, job.id, live1.host, "test"), null);
+});
+
+test("past UNREACHABLE_EVENTS hosts set aside, a job's log gets no more of them, and the diagnostics still count every one", async () => {
+  const job = await makeJob(db.url, { keywords: "计算机", seeds: "http://seed.test/", maxPages: 100 });
+  const hosts = Array.from({ length: UNREACHABLE_EVENTS + 5 }, (_, i) => `dead${i}.test`);
+  await db.sql`insert into hosts (job_id, host) select ${job.id}, unnest(${hosts}::text[])`;
+  for (const h of hosts) assert.equal(await setHostAside(db.sql, job.id, h, "test"), 0);
+  const events = await db.sql<{ message: string }[]>`select message from job_events where job_id = ${job.id} and kind = 'host-unreachable' order by id`;
+  assert.equal(events.length, UNREACHABLE_EVENTS);
+  assert.match(events.at(-1)!.message, /without an event/);
+  await db.sql`update jobs set status = 'running' where id = ${job.id}`;
+  assert.equal((await diagnoseJob(db.sql, job.id)).find((d) => d.kind === "hosts-set-aside")?.n, hosts.length);
+  // A host already set aside is not set aside twice.
+  assert.equal(await setHostAside(db.sql, job.id, hosts[0], "test"), null);
 });

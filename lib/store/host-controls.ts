@@ -38,6 +38,9 @@ export async function blockHost(sql: Sql, jobId: number, host: string): Promise<
   });
 }
 
+/** Hosts set aside that get their own event in a job's log (the rest are counted by the diagnostics). */
+export const UNREACHABLE_EVENTS = 20;
+
 /**
  * Set aside a host of job `jobId` that cannot be reached (lib/rules/robots.ts, isHostUnreachable):
  * like a blocked host its next fetch moves to infinity and its pending URLs are skipped, with
@@ -59,7 +62,14 @@ export async function setHostAside(sql: Sql, jobId: number, host: string, why: s
       returning id`;
     // A page of the host stored meanwhile: it answers after all, and its URLs go back to the queue.
     if (rows.length === 0) throw new HostAnsweredError();
-    await recordJobEvent(tx, jobId, "host-unreachable", `${host}: ${why}; ${skipped.count} pending URL(s) skipped`);
+    // A crawl through a portal can meet hundreds of dead hosts: the first few are logged, the
+    // job page's diagnostics count them all.
+    const [{ logged }] = await tx<{ logged: number }[]>`
+      select count(*)::int as logged from (select 1 from job_events where job_id = ${jobId} and kind = 'host-unreachable' limit ${UNREACHABLE_EVENTS}) e`;
+    if (logged < UNREACHABLE_EVENTS) {
+      const more = logged === UNREACHABLE_EVENTS - 1 ? "; further unreachable hosts are set aside without an event (the diagnostics count them)" : "";
+      await recordJobEvent(tx, jobId, "host-unreachable", `${host}: ${why}; ${skipped.count} pending URL(s) skipped${more}`);
+    }
     return skipped.count;
   }).catch((e) => {
     if (e instanceof HostAnsweredError) return null;
