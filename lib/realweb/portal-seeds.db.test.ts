@@ -1,32 +1,20 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { test } from "node:test";
 import { makeJob } from "../testing/fixtures";
 import { createCrawlWorker } from "../crawl/worker";
 import { STRATEGY_IDS } from "../strategy/registry";
-import type { RealWebServer } from "./server";
-import { startSampleWeb } from "./sample-web";
+import { useSampleWeb } from "./sample-web";
 
 // The bundled sample's journals of real abstracts behind a directory portal, with hosts that refuse connections.
-let db: TestDatabase;
-let web: RealWebServer;
-
-before(async () => {
-  db = await createTestDatabase();
-  web = await startSampleWeb({ abstracts: 300, deadHosts: 20 });
-});
-after(async () => {
-  await web.close();
-  await db.drop();
-});
+const env = useSampleWeb({ abstracts: 300, deadHosts: 20 });
 
 async function crawl(raw: Record<string, unknown>) {
-  const job = await makeJob(db.url, {
-    keywords: "计算机,网络,控制,算法,系统", seeds: web.web.portal, resolve: `*=127.0.0.1:${web.port}`, minDelayMs: 0, maxHostConnections: 4,
+  const job = await makeJob(env.db.url, {
+    keywords: "计算机,网络,控制,算法,系统", seeds: env.web.web.portal, resolve: `*=127.0.0.1:${env.web.port}`, minDelayMs: 0, maxHostConnections: 4,
     connectTimeoutMs: 1000, headersTimeoutMs: 2000, bodyTimeoutMs: 2000, ...raw,
   });
   const worker = createCrawlWorker({
-    sql: db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
+    sql: env.db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
     userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
   });
   await worker.run();
@@ -38,7 +26,7 @@ for (const strategy of STRATEGY_IDS) {
     // A threshold no page reaches: the portal's children (journal home pages) are all irrelevant,
     // as a portal's children mostly are; the crawl must still go through them.
     const jobId = await crawl({ strategy, maxPages: 60, pageThreshold: 0.99 });
-    const [r] = await db.sql<{ pages: number; articles: number }[]>`
+    const [r] = await env.db.sql<{ pages: number; articles: number }[]>`
       select count(*)::int as pages, count(*) filter (where depth >= 2 and url ~ '/(article|view)')::int as articles from pages where job_id = ${jobId}`;
     assert.ok(r.pages >= 30, `${strategy}: only ${r.pages} pages stored from the portal`);
     assert.ok(r.articles >= 10, `${strategy}: ${r.articles} article pages reached through the journals' home pages`);
