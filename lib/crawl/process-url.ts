@@ -104,7 +104,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   if (!isAllowedByRobots(robots, item.url, deps.userAgent)) {
     if (robots.state === "unreachable") {
       const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: "robots-unreachable", notBefore: robots.expiresAt });
-      return status === "pending" ? "retry" : status;
+      return status === "pending" ? "retry" : "failed";
     }
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
     return "skipped";
@@ -130,7 +130,7 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   switch (decision.kind) {
     case "retry": {
       const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt });
-      return status === "pending" ? "retry" : status;
+      return status === "pending" ? "retry" : "failed";
     }
     case "fail":
       await storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason, isFetched: true });

@@ -4,7 +4,7 @@
  */
 import type { JobEventKind } from "./events";
 import { JOB_CHANNEL } from "./infra/listen";
-import { answerAgeMs, releaseHost } from "./hosts";
+import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
@@ -217,8 +217,8 @@ export async function finishLease(
 
 /**
  * Give a URL back for a later try with exponential backoff (2^attempts seconds, capped at
- * an hour), or fail it for good after MAX_ATTEMPTS; skipped instead when its host was blocked or
- * set aside meanwhile (skipIfHostSetAside). Returns what happened.
+ * an hour), or fail it for good after MAX_ATTEMPTS. Returns what happened. (Back in the queue of
+ * a host blocked or set aside meanwhile, it is skipped by the workers' maintenance: skipUrlsOfSetAsideHosts.)
  */
 export async function retryLater(sql: Sql, opts: { id: string; workerId: string; error: string; notBefore?: Date; answeredAt?: Date }) {
   return sql.begin(async (tx) => {
@@ -236,12 +236,11 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
     if (status === "pending") {
       await returnPageBudget(tx, jobId);
       await releaseHost(tx, jobId, host, opts.notBefore, opts.answeredAt);
-      if (await skipIfHostSetAside(tx, opts.id)) return "skipped";
     } else {
       await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0,
         answeredAt: opts.answeredAt, notBefore: opts.notBefore });
     }
-    return status as "pending" | "failed" | "skipped";
+    return status as "pending" | "failed";
   });
 }
 
@@ -307,23 +306,7 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
     if (rows.length === 0) throw new LeaseLostError(opts.id);
     await returnPageBudget(tx, rows[0].jobId);
     await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.answeredAt);
-    await skipIfHostSetAside(tx, opts.id);
   });
-}
-
-/**
- * A URL going back to the queue while its host was blocked or set aside as unreachable (next
- * fetch at infinity, lib/store/host-controls.ts) would never be claimed and would keep its job
- * from ending: it is skipped with the host's reason instead. Returns whether it was.
- */
-async function skipIfHostSetAside(tx: Tx, id: string): Promise<boolean> {
-  const rows = await tx`
-    update frontier f set status = 'skipped', updated_at = now(),
-      skip_reason = case when h.robots_expires_at = 'infinity' then 'host-unreachable' else 'scope:blocked' end
-    from hosts h
-    where f.id = ${id} and f.status = 'pending' and h.job_id = f.job_id and h.host = f.host and h.next_fetch_at = 'infinity'
-    returning f.id`;
-  return rows.length > 0;
 }
 
 /** New links to queue, all found on one page; a link with a skip reason is stored as skipped. */
@@ -365,7 +348,7 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
     -- worker whose cached deny rules (job-context.ts, 10 s) do not name it yet: they would
     -- wait forever and the job would never run out of URLs. Nor does a host set aside as
     -- unreachable (its robots.txt unreachable for good; host-controls.ts, setHostAside).
-    left join lateral (select case when hb.robots_expires_at = 'infinity' then 'host-unreachable' else 'scope:blocked' end as reason from hosts hb
+    left join lateral (select ${setAsideReason(tx, "hb")} as reason from hosts hb
       where hb.job_id = ${l.jobId} and hb.host = t.h and hb.next_fetch_at = 'infinity') b on true
     order by u
     on conflict (job_id, url_key) ${onConflict}

@@ -9,6 +9,7 @@ import { recordJobEvent } from "./events";
 import { fail, type Failure } from "./failure";
 import type { Sql } from "./infra/sql";
 import { withDeadlockRetry } from "./infra/deadlock";
+import { setAsideReason } from "./hosts";
 
 /** Longest delay one can set from the job page (the settings' own limit). */
 export const MAX_DELAY_MS = 600_000;
@@ -81,19 +82,19 @@ export async function setHostAside(sql: Sql, jobId: number, host: string, why: s
 class HostAnsweredError extends Error {}
 
 /**
- * Skip the pending URLs of hosts blocked or set aside (next fetch at infinity) that were queued
- * by a page stored at the same moment as the block, before it could see it; they would never be
- * claimed and would keep their job from ending. Run by the workers' maintenance; returns how many.
+ * Skip the pending URLs of hosts blocked or set aside (next fetch at infinity): queued by a page
+ * stored at the same moment as the block, before it could see it, or put back in the queue by a
+ * retry (which flags the host pending again); they would never be claimed and would keep their
+ * job from ending. Run by the workers' maintenance; returns how many.
  */
 export async function skipUrlsOfSetAsideHosts(sql: Sql): Promise<number> {
   const rows = await sql`
     with hosts_left as (
       update hosts h set has_pending = false from jobs j
       where j.id = h.job_id and j.status in ('running', 'paused', 'stopping') and h.has_pending and h.next_fetch_at = 'infinity'
-      returning h.job_id, h.host, h.robots_expires_at = 'infinity' as is_set_aside
+      returning h.job_id, h.host, ${setAsideReason(sql, "h")} as reason
     )
-    update frontier f set status = 'skipped', updated_at = now(),
-      skip_reason = case when hl.is_set_aside then 'host-unreachable' else 'scope:blocked' end
+    update frontier f set status = 'skipped', updated_at = now(), skip_reason = hl.reason
     from hosts_left hl
     where f.job_id = hl.job_id and f.host = hl.host and f.status = 'pending'
     returning f.id`;

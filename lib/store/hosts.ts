@@ -51,6 +51,15 @@ export async function releaseHost(tx: Tx, jobId: number, host: string, notBefore
 }
 
 /**
+ * The skip reason of a URL on host row `alias` whose next fetch is at infinity: `host-unreachable`
+ * when it was set aside (its robots.txt expiry at infinity too; host-controls.ts, setHostAside),
+ * `scope:blocked` when a person blocked it.
+ */
+export function setAsideReason(sql: Sql | Tx, alias: string) {
+  return sql.unsafe(`case when ${alias}.robots_expires_at = 'infinity' then 'host-unreachable' else 'scope:blocked' end`);
+}
+
+/**
  * The host's robots rules, or null when unknown or expired (then the caller fetches robots.txt),
  * and how many robots.txt fetches in a row failed (the next failure waits longer).
  */
