@@ -9,9 +9,11 @@ import { buildTopic, DEFAULT_TOP_K, isRelevantAt, scorePage, topicScorer, TopicD
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
 import { ADAPT_MAX_CROSSING, ADAPT_MIN_RELEVANT, DEFAULT_FEEDBACK_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
 import { DISCIPLINE_TO_CLC } from "./csl-mapping";
+import { classesThreshold } from "../lib/topic/knowledge/knowledge";
 import { codes, docs, f1At, labelsFor, rocAuc } from "./csl";
 
-const { values } = parseArgs({ options: { threshold: { type: "string" }, "min-positives": { type: "string" }, "top-k": { type: "string" } } });
+const { values } = parseArgs({ options: { threshold: { type: "string" }, "min-positives": { type: "string" }, "top-k": { type: "string" }, knowledge: { type: "string" } } });
+const IS_KNOWLEDGE = values.knowledge !== "off";
 const MIN_POSITIVES = Number(values["min-positives"] ?? 8);
 const TOP_K = Number(values["top-k"] ?? DEFAULT_TOP_K);
 const evaluated = codes.map((code) => ({ code, ...labelsFor(code) })).filter((c) => c.labels.filter(Boolean).length >= MIN_POSITIVES);
@@ -19,7 +21,7 @@ const evaluated = codes.map((code) => ({ code, ...labelsFor(code) })).filter((c)
 let scored = 0;
 const started = performance.now();
 const results = evaluated.map(({ code, labels, indexes }) => {
-  const topic = buildTopic(TopicDefinitionSchema.parse({ clc: [code], topK: TOP_K }));
+  const topic = buildTopic(TopicDefinitionSchema.parse({ clc: [code], topK: TOP_K, classKnowledge: IS_KNOWLEDGE }));
   const scorer = topicScorer(topic);
   const scores = indexes.map((i) => scorePage(scorer, docs[i].title, docs[i].abstract).relevance);
   scored += indexes.length;
@@ -93,4 +95,11 @@ console.log(`after the topic learned by itself, as a job does by default (${with
   `from up to ${DEFAULT_FEEDBACK_PAGES} best-scoring abstracts over the threshold: mean ROC-AUC ${meanOf(withFeedback)} (${withFeedback.length} classes), ` +
   `${meanOf(withFeedback.filter((r) => top12Codes.has(r.code)))} (12 with most positives), ${meanOf(withFeedback.filter((r) => cleanCodes.has(r.code)))} (one-to-one); ` +
   `mean F1 at ${threshold}: ${meanF1Of(withFeedback, threshold).toFixed(3)}, best threshold ${bestFb} (mean F1 ${meanF1Of(withFeedback, bestFb).toFixed(3)})`);
+/** Each topic's own threshold: its classes' (class knowledge, chosen on the abstracts it learned from), else the default. */
+const ownThreshold = (code: string) => (IS_KNOWLEDGE ? classesThreshold([code]) : undefined) ?? DEFAULT_PAGE_THRESHOLD;
+const ownF1 = results.map((r) => f1At(r.scores, r.labels, ownThreshold(r.code)).f1);
+console.log(`class knowledge ${IS_KNOWLEDGE ? "on" : "off"}: mean F1 at each topic's own threshold ${(ownF1.reduce((a, b) => a + b, 0) / ownF1.length).toFixed(3)} ` +
+  `(thresholds ${Math.min(...results.map((r) => ownThreshold(r.code)))}–${Math.max(...results.map((r) => ownThreshold(r.code)))})`);
+const ceiling = results.map((r) => Math.max(...grid.map((t) => f1At(r.scores, r.labels, t).f1)));
+console.log(`mean F1 at each class's best threshold in hindsight (labels needed): ${(ceiling.reduce((a, b) => a + b, 0) / ceiling.length).toFixed(3)}`);
 console.log(`scoring throughput: ${Math.round(scored / seconds)} abstracts/s (topic build included, one core)`);

@@ -5,6 +5,7 @@ import { CrawlSettingsSchema, integerField, listOf, privateTargetErrors } from "
 import type { AddressPolicy } from "../rules/address-guard";
 import { parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
+import { classesThreshold } from "../topic/knowledge/knowledge";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_DEPTH = 10;
@@ -45,11 +46,22 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
   pageThreshold: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
     z.number({ error: "pageThreshold must be a number between 0 and 1" }).min(0, "pageThreshold must be between 0 and 1").max(1, "pageThreshold must be between 0 and 1"),
-  ).default(DEFAULT_PAGE_THRESHOLD),
+  ).optional(),
 });
 
 /** A validated job definition; `topic` is built here unless the job names a saved topic. */
-export type JobInput = z.output<typeof JobInputSchema> & { topic?: TopicVector; strategyParams: Record<string, unknown> };
+export type JobInput = Omit<z.output<typeof JobInputSchema>, "pageThreshold"> & { pageThreshold: number; topic?: TopicVector; strategyParams: Record<string, unknown> };
+
+/**
+ * The threshold of a job that names none: for a topic of CLC classes alone, built with their
+ * field vocabulary, the classes' own (lib/topic/knowledge/: field words raise every score of
+ * the field, so 0.035 lets too much through); otherwise DEFAULT_PAGE_THRESHOLD.
+ */
+export function defaultJobThreshold(topic: TopicVector | undefined): number {
+  const d = topic?.definition;
+  const isClassesAlone = d && d.clc.length > 0 && d.classKnowledge !== false && d.keywords.length === 0 && d.exampleTexts.length === 0 && d.exampleUrls.length === 0;
+  return (isClassesAlone ? classesThreshold(d.clc) : undefined) ?? DEFAULT_PAGE_THRESHOLD;
+}
 
 /** A strategy's parameters: an object (API, CLI) or form fields named `strategyParams.NAME`. */
 function rawStrategyParams(raw: unknown): unknown {
@@ -108,6 +120,8 @@ export function parseJobInput(raw: unknown, opts: { topic?: TopicVector; isRefus
   if (r.success && opts.isRefused) {
     for (const [field, messages] of Object.entries(privateTargetErrors(r.data, opts.isRefused))) for (const m of messages) addError(errors, field, m);
   }
-  if (r.success && Object.keys(errors).length === 0) return { ok: true, value: { ...r.data, topic, strategyParams } };
+  if (r.success && Object.keys(errors).length === 0) {
+    return { ok: true, value: { ...r.data, pageThreshold: r.data.pageThreshold ?? defaultJobThreshold(topic), topic, strategyParams } };
+  }
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
 }

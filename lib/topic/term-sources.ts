@@ -13,7 +13,7 @@ export function explainTopTerms(vector: TopicVector, parts: TopicPart[], n = 50)
     const given = parts.map((p) => ({ p, w: p.vector.get(term) ?? 0 })).filter((x) => x.w > 0);
     const total = given.reduce((s, x) => s + x.w, 0);
     const sources = given
-      .map(({ p, w }): TermSource => ({ kind: p.kind, ...(p.kind === "clc" && p.classOf?.get(term) ? { code: p.classOf.get(term) } : {}), share: +(w / total).toFixed(3) }))
+      .map(({ p, w }): TermSource => ({ kind: p.kind, ...((p.kind === "clc" || p.kind === "knowledge") && p.classOf?.get(term) ? { code: p.classOf.get(term) } : {}), share: +(w / total).toFixed(3) }))
       .sort((a, b) => b.share - a.share);
     return { term, weight: +weight.toFixed(4), sources };
   });

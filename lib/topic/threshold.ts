@@ -6,6 +6,7 @@
  * The rule's two numbers were chosen on real paper abstracts (bench/threshold-suggestion.ts,
  * bench/RELEVANCE.md).
  */
+import { classesThreshold } from "./knowledge/knowledge";
 import { buildTopicParts, examplesPart, exampleTerms, scorePage, topicFromParts, topicScorer, TopicError, type TopicDefinition } from "./topic";
 
 /** Examples needed before a threshold is suggested: with fewer, one odd text decides it. */
@@ -53,11 +54,20 @@ export function leaveOneOutScores(definition: TopicDefinition, exampleUrlTexts: 
   });
 }
 
-/** A suggested threshold with the scores it came from, or null with fewer than MIN_EXAMPLES_FOR_THRESHOLD examples. */
+/**
+ * A suggested threshold with what it came from: with MIN_EXAMPLES_FOR_THRESHOLD examples or
+ * more, their leave-one-out scores; with fewer, a topic of CLC classes with their field
+ * vocabulary and no example takes its classes' own threshold (lib/topic/knowledge/), chosen on
+ * labelled abstracts; otherwise null.
+ */
 export function suggestThreshold(definition: TopicDefinition, exampleUrlTexts: string[] = [], rule: ThresholdRule = THRESHOLD_RULE):
-  { threshold: number; scores: number[] } | null {
-  if (definition.exampleTexts.length + exampleUrlTexts.length < MIN_EXAMPLES_FOR_THRESHOLD) return null;
+  { threshold: number; scores: number[]; basis: "examples" | "classes" } | null {
+  if (definition.exampleTexts.length + exampleUrlTexts.length < MIN_EXAMPLES_FOR_THRESHOLD) {
+    const isClassTopic = definition.clc.length > 0 && definition.classKnowledge !== false && definition.exampleTexts.length + exampleUrlTexts.length === 0;
+    const fromClasses = isClassTopic ? classesThreshold(definition.clc) : undefined;
+    return fromClasses === undefined ? null : { threshold: fromClasses, scores: [], basis: "classes" };
+  }
   const scores = leaveOneOutScores(definition, exampleUrlTexts);
   const raw = rule.share * quantile(scores, rule.quantile);
-  return { threshold: +Math.min(MAX_SUGGESTED, Math.max(MIN_SUGGESTED, raw)).toFixed(4), scores };
+  return { threshold: +Math.min(MAX_SUGGESTED, Math.max(MIN_SUGGESTED, raw)).toFixed(4), scores, basis: "examples" };
 }

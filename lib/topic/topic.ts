@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { clcSpecificity } from "./clc/specificity";
 import { clcDescendants, getClcNode, searchClc } from "./clc/tree";
+import { findClassKnowledge } from "./knowledge/knowledge";
 import { idf } from "./idf";
 import { isStopWord } from "./stop-words";
 import { subwordsOf } from "./subwords";
@@ -84,6 +85,8 @@ export const TopicDefinitionSchema = z.object({
   })).max(2000, "termWeights: at most 2000 terms").default([]),
   topK: z.number().int().min(10, "topK must be between 10 and 2000").max(2000, "topK must be between 10 and 2000").default(DEFAULT_TOP_K),
   titleBoost: z.number().min(1, "titleBoost must be between 1 and 20").max(20, "titleBoost must be between 1 and 20").default(DEFAULT_TITLE_BOOST),
+  /** Whether the classes bring their field vocabulary (lib/topic/knowledge/), not only their names; on unless turned off. */
+  classKnowledge: z.boolean({ error: "classKnowledge must be true or false" }).default(true),
 });
 
 /** A validated topic definition. */
@@ -160,6 +163,31 @@ function clcPart(codes: string[], userTerms: ReadonlySet<string>): { vector: Ter
   return { vector, classOf: new Map([...best].map(([t, b]) => [t, b.code])) };
 }
 
+/**
+ * How much the classes' field vocabulary weighs against their names (both unit vectors).
+ * bench/RELEVANCE.md: held-out abstracts, news headlines and the realistic web's pages.
+ */
+export const KNOWLEDGE_SHARE = 1;
+/** A class deeper than the knowledge reaches borrows its nearest ancestor's words at this weight. */
+const INHERITED_KNOWLEDGE_WEIGHT = 0.5;
+
+/** The knowledge part: each class's field words (lib/topic/knowledge/), weight × √idf, scaled to `KNOWLEDGE_SHARE`. */
+function knowledgePart(codes: string[]): { vector: TermVector; classOf: Map<string, string> } {
+  const mass: TermVector = new Map();
+  const best = new Map<string, { code: string; mass: number }>();
+  for (const code of codes) {
+    const k = findClassKnowledge(code);
+    if (!k) continue;
+    const scale = k.isInherited ? INHERITED_KNOWLEDGE_WEIGHT : 1;
+    for (const [t, w] of k.terms) {
+      mass.set(t, (mass.get(t) ?? 0) + w * scale);
+      if (w * scale > (best.get(t)?.mass ?? 0)) best.set(t, { code: k.code, mass: w * scale });
+    }
+  }
+  const unit = normalize(new Map([...mass].map(([t, m]) => [t, m * Math.sqrt(idf(t))])));
+  return { vector: new Map([...unit].map(([t, w]) => [t, w * KNOWLEDGE_SHARE])), classOf: new Map([...best].map(([t, b]) => [t, b.code])) };
+}
+
 /** A text part (keywords, example texts, example pages): term mass × idf, unit length. */
 function textPart(weightedTerms: Iterable<[string, number]>): TermVector {
   const mass: TermVector = new Map();
@@ -168,7 +196,7 @@ function textPart(weightedTerms: Iterable<[string, number]>): TermVector {
 }
 
 /** Where a topic's terms come from: the CLC classes, the keywords, the example texts, the example pages. */
-export type TopicSourceKind = "clc" | "keyword" | "example" | "url";
+export type TopicSourceKind = "clc" | "knowledge" | "keyword" | "example" | "url";
 
 /** One part of a topic, a unit vector; `classOf` names the class each CLC term came from most. */
 export interface TopicPart { kind: TopicSourceKind; vector: TermVector; classOf?: Map<string, string> }
@@ -177,8 +205,10 @@ export interface TopicPart { kind: TopicSourceKind; vector: TermVector; classOf?
 export function buildTopicParts(definition: TopicDefinition, exampleUrlTexts: string[] = []): TopicPart[] {
   const userTerms = new Set(definition.userDict.map((t) => t.toLowerCase()));
   const clc = clcPart(definition.clc, userTerms);
+  const knowledge = definition.classKnowledge === false ? { vector: new Map(), classOf: new Map() } : knowledgePart(definition.clc);
   return [
     { kind: "clc", vector: clc.vector, classOf: clc.classOf },
+    { kind: "knowledge", vector: knowledge.vector, classOf: knowledge.classOf },
     { kind: "keyword", vector: textPart(definition.keywords.flatMap((k) => [...new Set(segmentTopicText(k.term, userTerms))].map((t) => [t, k.weight] as [string, number]))) },
     { kind: "example", vector: examplesPart(definition.exampleTexts.map((x) => exampleTerms(definition, x))) },
     { kind: "url", vector: examplesPart(exampleUrlTexts.map((x) => exampleTerms(definition, x))) },

@@ -17,6 +17,8 @@ export interface Draft {
   userDict: string;
   exampleTexts: string[];
   exampleUrls: ExampleUrl[];
+  /** Whether the chosen classes bring their field vocabulary (absent in drafts kept from before: on). */
+  classKnowledge?: boolean;
   /** Term → weight multiplier from the preview; 0 removes the term. */
   termWeights: Record<string, number>;
   name: string;
@@ -51,6 +53,7 @@ export function toDefinition(d: Draft) {
     exampleUrls: usable.map((u) => u.url),
     exampleUrlTexts: usable.map((u) => `${u.title ?? ""}\n${u.text ?? ""}`),
     termWeights: Object.entries(d.termWeights).map(([term, weight]) => ({ term, weight })),
+    classKnowledge: d.classKnowledge !== false,
   };
 }
 
@@ -68,7 +71,7 @@ export function nestedChoices(classes: ClassChoice[]): [ClassChoice, ClassChoice
 
 /** A saved topic's definition as a draft (to edit it as a new version). */
 export function draftFromTopic(t: { name: string; description: string; pageThreshold: number; definition: Record<string, unknown>; classes: ClassChoice[] }): Draft {
-  const def = t.definition as { keywords?: Keyword[]; negative?: string[]; userDict?: string[]; exampleTexts?: string[]; exampleUrls?: string[]; termWeights?: Keyword[] };
+  const def = t.definition as { keywords?: Keyword[]; negative?: string[]; userDict?: string[]; exampleTexts?: string[]; exampleUrls?: string[]; termWeights?: Keyword[]; classKnowledge?: boolean };
   return {
     ...emptyDraft(),
     classes: t.classes,
@@ -78,6 +81,7 @@ export function draftFromTopic(t: { name: string; description: string; pageThres
     exampleTexts: def.exampleTexts ?? [],
     exampleUrls: (def.exampleUrls ?? []).map((url) => ({ url, state: "loading" })),
     termWeights: Object.fromEntries((def.termWeights ?? []).map((k) => [k.term, k.weight])),
+    classKnowledge: def.classKnowledge !== false,
     name: t.name, description: t.description, pageThreshold: String(t.pageThreshold),
   };
 }

@@ -6,7 +6,7 @@ import type { Draft } from "./draft";
 import { TryText } from "./try-text";
 
 /** The answer of POST /api/topics/preview. */
-export interface Preview { terms: ExplainedTerm[]; termCount: number; suggestedThreshold: number | null; exampleScores: number[] }
+export interface Preview { terms: ExplainedTerm[]; termCount: number; suggestedThreshold: number | null; suggestionBasis?: "examples" | "classes" | null; exampleScores: number[] }
 
 const MULTIPLIERS = [0.5, 1, 2, 3];
 
@@ -15,7 +15,7 @@ function SourceBadges({ m, term }: { m: TopicMessages; term: ExplainedTerm }) {
     <span className="flex flex-wrap gap-1">
       {term.sources.map((s) => (
         <span key={s.kind + (s.code ?? "")} className="rounded bg-slate-100 px-1.5 text-[11px] text-slate-600" title={`${Math.round(s.share * 100)}%`}>
-          {s.kind === "clc" ? m.sourceClass.replace("{code}", s.code ?? "") : s.kind === "keyword" ? m.sourceKeyword : s.kind === "example" ? m.sourceExample : m.sourceUrl}
+          {s.kind === "clc" ? m.sourceClass.replace("{code}", s.code ?? "") : s.kind === "knowledge" ? m.sourceKnowledge.replace("{code}", s.code ?? "") : s.kind === "keyword" ? m.sourceKeyword : s.kind === "example" ? m.sourceExample : m.sourceUrl}
         </span>
       ))}
     </span>
@@ -57,8 +57,11 @@ export function PreviewStep({ m, draft, update, preview, isLoading, definition }
           </span>
         </div>
         {!preview && !isLoading && <p className="text-sm text-slate-500">{m.previewEmpty}</p>}
-        {isClassOnly(draft) && (
+        {isClassOnly(draft) && draft.classKnowledge === false && (
           <p data-testid="class-only-hint" role="note" className="mb-3 rounded border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">{m.classOnlyHint}</p>
+        )}
+        {isClassOnly(draft) && draft.classKnowledge !== false && (
+          <p data-testid="class-knowledge-hint" role="note" className="mb-3 rounded border border-teal-200 bg-teal-50 p-2 text-sm text-teal-900">{m.classKnowledgeHint}</p>
         )}
         {view === "cloud" ? (
           <p data-testid="term-cloud" className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded border border-slate-200 bg-white p-3">

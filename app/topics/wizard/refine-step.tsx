@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { Draft, ExampleUrl, Keyword } from "./draft";
+import { ClassSuggestions } from "./class-suggestions";
 import { ExampleUrls } from "./example-urls";
 import { FieldErrors } from "./field-errors";
 
@@ -92,6 +93,7 @@ export function RefineStep({ m, draft, update, setUrls, errors }: {
 }) {
   return (
     <div className="space-y-5">
+      <ClassSuggestions m={m} draft={draft} update={update} />
       <Keywords m={m} keywords={draft.keywords} onChange={(keywords) => update({ keywords })} errors={errors.keywords} />
       <label className="block text-sm">
         <span className="font-medium">{m.negativeLabel}</span> <span className="text-xs text-slate-500">{m.negativeHint}</span>

@@ -1,12 +1,14 @@
 "use client";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { localizeFieldErrors } from "@/lib/i18n/errors";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { Draft } from "./draft";
 import { FieldErrors } from "./field-errors";
 import type { Preview } from "./preview-step";
 
+/** The threshold a new draft starts with (emptyDraft). */
+const DEFAULT_THRESHOLD_TEXT = "0.035";
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 
 /**
@@ -21,6 +23,11 @@ export function SaveStep({ m, draft, update, definition, topicId, preview, onSav
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saved, setSaved] = useState<{ id: number; version: number }>();
   const [isSaving, setSaving] = useState(false);
+  // A topic of classes alone takes its classes' threshold unless the person set one (0.035 suits class names alone, not their field words).
+  const classThreshold = preview?.suggestionBasis === "classes" ? preview.suggestedThreshold : null;
+  useEffect(() => {
+    if (classThreshold != null && draft.pageThreshold === DEFAULT_THRESHOLD_TEXT) update({ pageThreshold: String(classThreshold) });
+  }, [classThreshold, draft.pageThreshold, update]);
   const save = async () => {
     setSaving(true);
     try {
@@ -76,7 +83,7 @@ export function SaveStep({ m, draft, update, definition, topicId, preview, onSav
       <p data-testid="threshold-suggestion" className="text-xs text-slate-600">
         {preview?.suggestedThreshold != null ? (
           <>
-            {m.thresholdSuggested.replace("{t}", String(preview.suggestedThreshold)).replace("{n}", String(preview.exampleScores.length))}{" "}
+            {(preview.suggestionBasis === "classes" ? m.thresholdFromClasses : m.thresholdSuggested).replace("{t}", String(preview.suggestedThreshold)).replace("{n}", String(preview.exampleScores.length))}{" "}
             <button type="button" onClick={() => update({ pageThreshold: String(preview.suggestedThreshold) })}
               className="rounded border border-teal-700 px-2 py-0.5 text-teal-800 hover:bg-teal-50">{m.thresholdUse}</button>
           </>

@@ -1,0 +1,53 @@
+/**
+ * The page threshold a topic of one class alone should use, chosen on labelled abstracts its
+ * field words were not learned from (two folds: learn on one half, choose on the other, the mean
+ * of the two choices). Field words raise the cosine of every page of the field, so one fixed
+ * threshold no longer suits every class (bench/RELEVANCE.md).
+ */
+import { isRelevantAt, scoreTerms, topicScorer, buildTopic, TopicDefinitionSchema } from "../topic";
+import { useClassKnowledge, type ClassKnowledge } from "./knowledge";
+import { isWithinClass, type LabelledDoc } from "./learn";
+
+/** A labelled document with its page terms (segmented as the crawler segments a page) for scoring. */
+export interface ScoredDoc extends LabelledDoc { pageTerms: string[] }
+
+/** Thresholds tried (a 0.0025 grid up to 0.3). */
+const GRID = Array.from({ length: 120 }, (_, i) => +(0.0025 * (i + 1)).toFixed(4));
+
+/** Least abstracts of the class in each fold for a threshold to be chosen at all. */
+export const MIN_FOLD_POSITIVES = 4;
+
+/** The threshold with the best F1 of `scores` against `labels` on the grid (the lowest of ties). */
+export function bestF1Threshold(scores: number[], labels: boolean[]): { threshold: number; f1: number } {
+  let best = { threshold: GRID[0], f1: -1 };
+  for (const t of GRID) {
+    let tp = 0, fp = 0, fn = 0;
+    scores.forEach((s, i) => (isRelevantAt(s, t) ? (labels[i] ? tp++ : fp++) : labels[i] && fn++));
+    const f1 = tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
+    if (f1 > best.f1) best = { threshold: t, f1 };
+  }
+  return best;
+}
+
+/**
+ * Two-fold choice of class `code`'s threshold: `learn(trainDocs)` gives the class's knowledge
+ * from one half, a topic of the class alone is built with it, and the other half is scored.
+ * Undefined when a fold holds fewer than MIN_FOLD_POSITIVES of the class's abstracts.
+ */
+export function chooseClassThreshold(code: string, docs: readonly ScoredDoc[], learn: (train: readonly ScoredDoc[]) => ClassKnowledge): number | undefined {
+  const chosen: number[] = [];
+  for (const fold of [0, 1]) {
+    const train = docs.filter((_, i) => i % 2 !== fold);
+    const test = docs.filter((_, i) => i % 2 === fold && (d => d.codes.some((c) => isWithinClass(c, code)) || !d.codes.some((c) => isWithinClass(code, c)))(docs[i]));
+    const labels = test.map((d) => d.codes.some((c) => isWithinClass(c, code)));
+    if (labels.filter(Boolean).length < MIN_FOLD_POSITIVES) return undefined;
+    useClassKnowledge({ version: 1, classes: { [code]: learn(train) } });
+    try {
+      const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [code] })));
+      chosen.push(bestF1Threshold(test.map((d) => scoreTerms(scorer, [], d.pageTerms).relevance), labels).threshold);
+    } finally {
+      useClassKnowledge(undefined);
+    }
+  }
+  return +((chosen[0] + chosen[1]) / 2).toFixed(4);
+}

@@ -1,0 +1,77 @@
+/**
+ * The class knowledge shipped with the product (class-knowledge.json, rebuilt by
+ * `npm run build:class-knowledge` from the sources named there and in NOTICE.md): for the
+ * CLC classes its sources cover, the words the field's texts really use, weighted, and a few
+ * short example texts a person can add to a topic.
+ */
+import fs from "node:fs";
+import { projectPath } from "../../project-root";
+import { clcAncestors } from "../clc/tree";
+
+/** The built file's path. */
+export const KNOWLEDGE_FILE = projectPath("lib", "topic", "knowledge", "class-knowledge.json");
+
+/**
+ * What is known of one class: its field words (weights 0–1, strongest first), example texts,
+ * what they came from, and the page threshold that suits a topic of this class alone (chosen by
+ * F1 on abstracts the words were not learned from; absent when the class has too few).
+ */
+export interface ClassKnowledge {
+  terms: [string, number][];
+  examples: string[];
+  sources: { abstracts: number; lexicons: string[] };
+  threshold?: number;
+}
+
+/** The built file. */
+export interface ClassKnowledgeFile { version: 1; classes: Record<string, ClassKnowledge> }
+
+let file: ClassKnowledgeFile | undefined;
+
+function load(): ClassKnowledgeFile {
+  file ??= JSON.parse(fs.readFileSync(KNOWLEDGE_FILE, "utf8")) as ClassKnowledgeFile;
+  return file;
+}
+
+/**
+ * Use `knowledge` instead of the shipped file (the builder, choosing thresholds on folds, and
+ * tests); `undefined` goes back to the shipped file.
+ */
+export function useClassKnowledge(knowledge: ClassKnowledgeFile | undefined): void {
+  file = knowledge;
+}
+
+/** Knowledge found for a class: its own, or (for a class deeper than the sources reach) the nearest class above it. */
+export interface FoundKnowledge extends ClassKnowledge { code: string; isInherited: boolean }
+
+/**
+ * The knowledge of `code`: the class's own entry, else the nearest ancestor's (a topic on
+ * TP31 数据库 gets TP3's field words; its own class names keep it on databases). Undefined when
+ * no class on the way up has any.
+ */
+export function findClassKnowledge(code: string): FoundKnowledge | undefined {
+  const classes = load().classes;
+  const chain = clcAncestors(code).reverse();
+  for (const node of chain) {
+    const k = classes[node.code];
+    if (k) return { ...k, code: node.code, isInherited: node.code !== chain[0].code };
+  }
+  return undefined;
+}
+
+/** Every class the shipped knowledge has an entry for. */
+export function knownClassCodes(): string[] {
+  return Object.keys(load().classes);
+}
+
+/**
+ * The page threshold for a topic made of classes alone: the lowest of the classes' own
+ * thresholds (each class's, or its nearest ancestor's), so no class's pages are cut harder than
+ * its own threshold would. Undefined when no class on the way up has one.
+ */
+export function classesThreshold(codes: readonly string[]): number | undefined {
+  const classes = load().classes;
+  const found = codes.map((code) => clcAncestors(code).reverse().map((n) => classes[n.code]?.threshold).find((t) => t !== undefined));
+  const known = found.filter((t): t is number => t !== undefined);
+  return known.length ? Math.min(...known) : undefined;
+}

@@ -1,0 +1,107 @@
+/**
+ * Learning a class's field vocabulary from labelled text (pure; the sources are read by
+ * scripts/build-class-knowledge.ts). A word belongs to a class's vocabulary when the class's
+ * documents use it much more often than the other classes' documents do, so 研究, 方法 and
+ * 发展, common everywhere, never enter, however frequent they are.
+ */
+import { clcAncestors } from "../clc/tree";
+
+/** A labelled document: the set of its whole-word terms and the CLC classes its label maps to. */
+export interface LabelledDoc { terms: ReadonlySet<string>; codes: readonly string[] }
+
+/** A weighted word list, strongest first. */
+export type Vocabulary = [string, number][];
+
+/** True when class `inner` is `outer` or lies below it in the tree. */
+export function isWithinClass(inner: string, outer: string): boolean {
+  return clcAncestors(inner).some((n) => n.code === outer);
+}
+
+/** Smoothed share of `n` documents that use a word `df` of them use (add-½, so unseen words are not zero). */
+const share = (df: number, n: number) => (df + 0.5) / (n + 1);
+
+/** Least times the class's documents use a word over what the others do, for the word to be kept. */
+export const MIN_LIFT = 2;
+
+/**
+ * The vocabulary of class `code`: words of documents labelled with the class (or a class
+ * below it) weighed against documents of unrelated classes. Documents whose label lies only
+ * above the class (应用经济学 → F, for F8) could be either, so they count on neither side.
+ * Weight: p × ln(p / q), p and q the shares of the class's and the other documents using the
+ * word (the word's part of the Kullback–Leibler divergence between the two), which favours
+ * words both common in the class and rare elsewhere. Words need at least `minDocs` documents.
+ */
+export function learnVocabulary(docs: readonly LabelledDoc[], code: string, opts: { size: number; minDocs: number }): Vocabulary {
+  const inside = new Map<string, number>();
+  const outside = new Map<string, number>();
+  let nIn = 0;
+  let nOut = 0;
+  for (const d of docs) {
+    const isIn = d.codes.some((c) => isWithinClass(c, code));
+    if (!isIn && d.codes.some((c) => isWithinClass(code, c))) continue;
+    const counts = isIn ? inside : outside;
+    if (isIn) nIn++;
+    else nOut++;
+    for (const t of d.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  if (nIn === 0) return [];
+  const kept: Vocabulary = [];
+  for (const [t, df] of inside) {
+    if (df < opts.minDocs) continue;
+    const p = share(df, nIn);
+    const q = share(outside.get(t) ?? 0, nOut);
+    if (p / q >= MIN_LIFT) kept.push([t, p * Math.log(p / q)]);
+  }
+  return top(kept, opts.size);
+}
+
+/** A domain lexicon's words with their document frequencies in general text. */
+export interface Lexicon { name: string; words: [string, number][] }
+
+/**
+ * The vocabulary a domain lexicon gives its class. A lexicon lists a domain's words with how
+ * often general text uses them, so its most frequent words (发展, 部门, 政府 under 财经) are the
+ * least specific, and many (律师, 主席 under 财经) belong to other fields as much. The labelled
+ * documents decide: `use(word)` gives the shares of documents of the lexicon's field and of the
+ * others that use the word. A word the field uses at least as often as the others is kept, at
+ * SHARED_LEXICON_WEIGHT when the others use it about as much (函数, 变量 in mathematics too) up to
+ * full weight when the field uses it FULL_LIFT times as often (股票 in economics), a word the documents never use (a field's everyday words that papers do not write,
+ * such as 数组 or 大盘) at half weight, and the rest are dropped, as are words listed in more
+ * than one lexicon. Weight grows with the word's frequency: a field's common words are what
+ * its pages use.
+ */
+export function lexiconVocabulary(lexicon: Lexicon, listedIn: (word: string) => number, use: (word: string) => { inside: number; outside: number } | undefined, opts: { size: number; isWord: (w: string) => boolean }): Vocabulary {
+  const maxLog = Math.log1p(Math.max(1, ...lexicon.words.map(([, df]) => df)));
+  const kept: Vocabulary = [];
+  for (const [w, df] of lexicon.words) {
+    if (!opts.isWord(w) || listedIn(w) > 1) continue;
+    const u = use(w);
+    const lift = u === undefined ? 0 : u.inside / u.outside;
+    const evidence = u === undefined ? UNSEEN_LEXICON_WEIGHT : lift >= 1 ? Math.max(SHARED_LEXICON_WEIGHT, Math.min(1, Math.log(lift) / Math.log(FULL_LIFT))) : 0;
+    if (evidence > 0) kept.push([w, (Math.log1p(df) / maxLog) * evidence]);
+  }
+  return top(kept, opts.size);
+}
+
+/** Weight of a lexicon word that other fields use about as often as its own. */
+export const SHARED_LEXICON_WEIGHT = 0.25;
+
+/** How many times more often the field's documents must use a lexicon word for it to weigh fully. */
+export const FULL_LIFT = 10;
+
+/** Weight of a lexicon word the labelled documents never use, against one they show belongs to the field. */
+export const UNSEEN_LEXICON_WEIGHT = 0.5;
+
+/** The `size` strongest entries, each scaled so the strongest weighs 1, rounded to 3 digits. */
+export function top(v: Vocabulary, size: number): Vocabulary {
+  const sorted = [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, size);
+  const max = sorted[0]?.[1] ?? 1;
+  return sorted.map(([t, w]) => [t, +(w / max).toPrecision(3)]);
+}
+
+/** Two vocabularies summed (`b` scaled by `bShare`), strongest `size` kept. */
+export function mergeVocabularies(a: Vocabulary, b: Vocabulary, bShare: number, size: number): Vocabulary {
+  const sum = new Map(a);
+  for (const [t, w] of b) sum.set(t, (sum.get(t) ?? 0) + w * bShare);
+  return top([...sum], size);
+}

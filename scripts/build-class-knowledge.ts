@@ -1,0 +1,165 @@
+/**
+ * Rebuild the class knowledge (lib/topic/knowledge/class-knowledge.json) from the open sources
+ * in the lab's data folder:
+ *   npm run build:class-knowledge -- [--data ../shared/data] [--out lib/topic/knowledge/class-knowledge.json]
+ *
+ * - FewCLUE's csldcp sample of CSL abstracts (4,104 abstracts, 67 disciplines), less every
+ *   abstract that is also in CSL's dev split (the texts the benches measure on and the
+ *   realistic web serves) and exact repeats: the field vocabularies.
+ * - THUOCL's domain lexicons (MIT): words of fields whose pages are not papers (news, tutorials).
+ * - CSL's paper titles (train split, Apache-2.0) after the first 2,000, which the realistic web
+ *   serves, less titles also in the dev split: example texts a person can add to a topic.
+ * Labels map to CLC through lib/topic/knowledge/mapping.ts. No source text is kept but the
+ * example titles (Apache-2.0, attributed in NOTICE.md); the rest becomes word weights.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { clcAncestors, getClcNode } from "../lib/topic/clc/tree";
+import { isWithinClass, learnVocabulary, lexiconVocabulary, mergeVocabularies, type LabelledDoc, type Lexicon, type Vocabulary } from "../lib/topic/knowledge/learn";
+import { DISCIPLINE_TO_CLC, FIELD_TO_CLC, LEXICON_TO_CLC } from "../lib/topic/knowledge/mapping";
+import { KNOWLEDGE_FILE, type ClassKnowledgeFile } from "../lib/topic/knowledge/knowledge";
+import { knowledgeWords } from "../lib/topic/knowledge/words";
+import { chooseClassThreshold, type ScoredDoc } from "../lib/topic/knowledge/class-threshold";
+import { pageTerms, topicScorer } from "../lib/topic/topic";
+
+const { values } = parseArgs({ options: { data: { type: "string" }, out: { type: "string" } } });
+const DATA = path.resolve(values.data ?? path.join(import.meta.dirname, "..", "..", "shared", "data"));
+const OUT = path.resolve(values.out ?? KNOWLEDGE_FILE);
+
+/** Words kept per class, from the abstracts and from a lexicon; examples per class. */
+const VOCABULARY_SIZE = 300;
+const LEXICON_SIZE = 300;
+/** A lexicon's words weigh half the abstracts' words: they say what a field is called, not how it writes. */
+const LEXICON_SHARE = 0.5;
+const EXAMPLES_PER_CLASS = 3;
+/** Titles the realistic web serves in its catalogue (lib/realweb/build.ts takes the first 2,000). */
+const TITLES_SERVED = 2000;
+
+const need = (rel: string) => {
+  const f = path.join(DATA, rel);
+  if (!fs.existsSync(f)) throw new Error(`${f} is missing: --data must point at the lab's data folder (corpora/ and lexicons/ inside)`);
+  return fs.readFileSync(f, "utf8");
+};
+const lines = (rel: string) => need(rel).split("\n").filter((l) => l.trim() !== "");
+/** Text compared for duplicates: no spaces or punctuation. */
+const fingerprint = (s: string) => s.replace(/[\s\p{P}\p{S}]/gu, "");
+
+// The texts measured on: never learned from.
+const heldOut = new Set(lines("corpora/csl-dev/cls_dcp_dev.tsv").map((l) => fingerprint(l.split("\t")[1] ?? "")));
+const heldOutTitles = new Set(lines("corpora/csl-dev/ts_dev.tsv").map((l) => fingerprint(l.split("\t")[2] ?? "")));
+
+const seen = new Set<string>();
+let removed = 0;
+const abstracts: { text: string; discipline: string }[] = [];
+for (const file of ["corpora/csldcp-fewclue/train_few_all.json", "corpora/csldcp-fewclue/dev_few_all.json"]) {
+  for (const l of lines(file)) {
+    const { content, label } = JSON.parse(l) as { content: string; label: string };
+    const fp = fingerprint(content);
+    if (heldOut.has(fp) || seen.has(fp)) { removed++; continue; }
+    seen.add(fp);
+    if (!DISCIPLINE_TO_CLC[label]) throw new Error(`discipline "${label}" has no CLC mapping in lib/topic/knowledge/mapping.ts`);
+    abstracts.push({ text: content, discipline: label });
+  }
+}
+console.log(`abstracts: ${abstracts.length} (${removed} removed as held out or repeated)`);
+const plainScorer = topicScorer({ terms: [] });
+const docs: ScoredDoc[] = abstracts.map((a) => ({ terms: new Set(knowledgeWords(a.text)), codes: DISCIPLINE_TO_CLC[a.discipline], pageTerms: pageTerms(plainScorer, a.text) }));
+
+const lexicons: Lexicon[] = fs.readdirSync(path.join(DATA, "lexicons/thuocl")).filter((f) => /^THUOCL_.+\.txt$/.test(f)).sort().map((f) => ({
+  name: f.slice("THUOCL_".length, -4),
+  words: lines(`lexicons/thuocl/${f}`).map((l) => l.split("\t")).map(([w, df]) => [w.trim(), Number(df)] as [string, number]).filter(([w, df]) => w && df > 0),
+}));
+const listedIn = new Map<string, number>();
+for (const lex of lexicons) for (const w of new Set(lex.words.map(([x]) => x))) listedIn.set(w, (listedIn.get(w) ?? 0) + 1);
+
+/** The field a lexicon's class belongs to for its evidence: the nearest class at or above it with 20 abstracts or more. */
+function evidenceField(code: string): string {
+  const chain = clcAncestors(code).reverse();
+  return chain.find((n) => docs.filter((d) => d.codes.some((c) => isWithinClass(c, n.code))).length >= 20)?.code ?? chain[chain.length - 1].code;
+}
+
+/** Shares of the abstracts inside and outside `field` that use a word (undefined when none does). */
+function useInside(field: string): (word: string) => { inside: number; outside: number } | undefined {
+  const counts = { inside: new Map<string, number>(), outside: new Map<string, number>() };
+  let nIn = 0;
+  let nOut = 0;
+  for (const d of docs) {
+    const isIn = d.codes.some((c) => isWithinClass(c, field));
+    if (!isIn && d.codes.some((c) => isWithinClass(field, c))) continue;
+    if (isIn) nIn++;
+    else nOut++;
+    const m = isIn ? counts.inside : counts.outside;
+    for (const t of d.terms) m.set(t, (m.get(t) ?? 0) + 1);
+  }
+  return (w) => {
+    const i = counts.inside.get(w) ?? 0;
+    const o = counts.outside.get(w) ?? 0;
+    return i + o === 0 ? undefined : { inside: (i + 0.5) / (nIn + 1), outside: (o + 0.5) / (nOut + 1) };
+  };
+}
+const isWord = (w: string) => knowledgeWords(w).includes(w.toLowerCase());
+const lexiconVocabs = new Map<string, { code: string; name: string; vocab: Vocabulary }[]>();
+for (const lex of lexicons) {
+  for (const code of LEXICON_TO_CLC[lex.name] ?? []) {
+    const vocab = lexiconVocabulary(lex, (w) => listedIn.get(w) ?? 1, useInside(evidenceField(code)), { size: LEXICON_SIZE, isWord });
+    lexiconVocabs.set(code, [...(lexiconVocabs.get(code) ?? []), { code, name: lex.name, vocab }]);
+  }
+}
+
+// Every class a source maps to, with the classes above it.
+const codes = new Set<string>();
+for (const c of [...Object.values(DISCIPLINE_TO_CLC).flat(), ...Object.values(LEXICON_TO_CLC).flat()]) {
+  if (!getClcNode(c)) throw new Error(`mapping names "${c}", which is not a CLC class`);
+  for (const a of clcAncestors(c)) codes.add(a.code);
+}
+
+const titles = lines("corpora/csl-train-titles/cls_ctg_train.tsv").slice(TITLES_SERVED).map((l) => l.split("\t"))
+  .map(([, title, field]) => ({ title: title.trim(), field: field.trim() }))
+  .filter((t) => t.title.length >= 8 && t.title.length <= 40 && !heldOutTitles.has(fingerprint(t.title)));
+const fieldFits = (field: string, code: string) => (FIELD_TO_CLC[field] ?? []).some((f) => isWithinClass(code, f) || isWithinClass(f, code));
+
+/** The titles of a compatible field that use the class's words most (distinct words, weights summed). */
+function pickExamples(code: string, vocab: Vocabulary): string[] {
+  const weight = new Map(vocab);
+  const scored = titles.filter((t) => fieldFits(t.field, code)).map((t) => {
+    const words = [...new Set(knowledgeWords(t.title))];
+    const hits = words.filter((w) => weight.has(w));
+    return { title: t.title, hits: hits.length, score: hits.reduce((s, w) => s + weight.get(w)!, 0) / Math.sqrt(words.length || 1) };
+  }).filter((t) => t.hits >= 2).sort((a, b) => b.score - a.score || (a.title < b.title ? -1 : 1));
+  const picked: string[] = [];
+  for (const s of scored) {
+    if (picked.length === EXAMPLES_PER_CLASS) break;
+    if (!picked.some((p) => p.slice(0, 6) === s.title.slice(0, 6))) picked.push(s.title);
+  }
+  return picked;
+}
+
+/** Class `code`'s field words learned from `from`, with the lexicons of the class and the classes below it. */
+function vocabularyOf(code: string, from: readonly LabelledDoc[]): { vocab: Vocabulary; lexicons: string[] } {
+  const inClass = from.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length;
+  let vocab = learnVocabulary(from, code, { size: VOCABULARY_SIZE, minDocs: Math.max(2, Math.ceil(inClass * 0.03)) });
+  const lexes = [...lexiconVocabs].filter(([c]) => isWithinClass(c, code)).flatMap(([, l]) => l);
+  for (const lex of lexes) vocab = mergeVocabularies(vocab, lex.vocab, LEXICON_SHARE, VOCABULARY_SIZE + LEXICON_SIZE);
+  return { vocab, lexicons: [...new Set(lexes.map((l) => l.name))] };
+}
+
+const out: ClassKnowledgeFile = { version: 1, classes: {} };
+for (const code of [...codes].sort()) {
+  const { vocab, lexicons } = vocabularyOf(code, docs);
+  if (vocab.length === 0) continue;
+  const threshold = chooseClassThreshold(code, docs, (train) => ({ terms: vocabularyOf(code, train).vocab, examples: [], sources: { abstracts: 0, lexicons } }));
+  out.classes[code] = {
+    terms: vocab,
+    examples: pickExamples(code, vocab),
+    sources: { abstracts: docs.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length, lexicons },
+    ...(threshold === undefined ? {} : { threshold }),
+  };
+}
+fs.writeFileSync(OUT, JSON.stringify(out) + "\n");
+const n = Object.keys(out.classes).length;
+console.log(`${n} classes written to ${path.relative(process.cwd(), OUT)} (${(fs.statSync(OUT).size / 1024).toFixed(0)} KiB)`);
+for (const c of ["TP", "TP3", "F", "F8", "R", "S", "G", "K"]) {
+  const k = out.classes[c];
+  if (k) console.log(`${c} lexicons ${k.sources.lexicons}`), console.log(`${c} (threshold ${k.threshold ?? "-"}): ${k.terms.slice(0, 25).map(([t]) => t).join(" ")} | ${k.examples.join(" / ")}`);
+}
