@@ -45,6 +45,8 @@ test("browse T → TP → TP3 → TP31, add a keyword and an example, remove a t
 
   await page.getByTestId("next-step").click();
   await expect(page).toHaveURL(/step=refine/);
+  // TP31 has no field vocabulary of its own: it borrows TP3's, and says so.
+  await expect(page.getByTestId("knowledge-TP31")).toContainText("借用上级分类 TP3", { timeout: 60_000 });
   await page.getByRole("textbox", { name: "关键词" }).fill("数据库");
   await page.getByRole("textbox", { name: "关键词" }).press("Enter");
   await page.getByRole("button", { name: "添加一段示例文本" }).click();
@@ -180,12 +182,25 @@ test("English at 390 px: English names, the note on English search, the preview"
   await shot(page, "wizard-en-390-classes");
   await page.getByTestId("next-step").click();
   await expect(page).toHaveURL(/step=refine/);
+  // The class's field words and example texts, added and removed with one click.
+  const suggestions = page.getByTestId("knowledge-TP");
+  await expect(suggestions).toContainText("paper abstracts", { timeout: 60_000 });
+  const word = suggestions.getByRole("button", { name: "+ 算法" });
+  await word.click();
+  await expect(suggestions.getByRole("button", { name: "✓ 算法" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Remove keyword “算法”" })).toBeVisible();
+  await shot(page, "wizard-en-390-refine");
+  await suggestions.getByRole("button", { name: "✓ 算法" }).click();
+  await expect(page.getByRole("button", { name: "Remove keyword “算法”" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByTestId("next-step").click();
   await expect(page).toHaveURL(/step=preview/);
   await expect(page.getByTestId("preview-terms").locator("li").first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("preview-terms")).toContainText("class TP");
-  // A topic of class names alone is weak on real pages (bench/LAB.md): the preview says so.
-  await expect(page.getByTestId("class-only-hint")).toContainText("class names alone");
+  await expect(page.getByTestId("preview-terms")).toContainText("field vocabulary TP");
+  // A topic of classes alone is their names and their field vocabulary: the preview says so.
+  await expect(page.getByTestId("class-knowledge-hint")).toContainText("field vocabulary");
+  await expect(page.getByTestId("class-only-hint")).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "wizard-en-390-preview");
 });

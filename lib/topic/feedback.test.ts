@@ -73,3 +73,12 @@ test("a centroid that keeps its pages' words tells the share of them a refined t
   assert.equal(new PageCentroid(topic, { keepTerms: true }).shareAtOrAbove(refined, 0), 0);
   assert.throws(() => new PageCentroid(topic).add(pages[0]).shareAtOrAbove(refined, 0), /needs \{ keepTerms: true \}/);
 });
+
+test("a topic learns whole words only: never search mode's fragments, never filler", () => {
+  const topic = topicOf({ keywords: "计算机" });
+  const pages = Array.from({ length: 5 }, () => ({ title: "分布式数据库", text: "本文基于分布式数据库提出一种查询优化算法，算法是关键。地震预警系统的数据库设计。" }));
+  const added = new Set(refineTopic(topic, pages).terms.map(([t]) => t));
+  for (const word of ["分布式", "数据库", "查询", "优化", "算法"]) assert.ok(added.has(word), `${word} is a word of the pages`);
+  for (const fragment of ["据库", "布式", "法是", "算机"]) assert.ok(!added.has(fragment), `fragment ${fragment} learned`);
+  for (const filler of ["本文", "基于", "提出"]) assert.ok(!added.has(filler), `filler ${filler} learned`);
+});

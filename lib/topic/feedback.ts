@@ -19,7 +19,8 @@
  * On the CSL abstracts (bench/RELEVANCE.md), learning from the 10 best-scoring abstracts over the
  * threshold and those below it raised CLC classes' mean ROC-AUC from 0.880 to 0.906, with no labels.
  */
-import { isRelevantAt, pageTerms, pageVector, scoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
+import { isVocabularyWord } from "./knowledge/words";
+import { exampleTerms, isRelevantAt, pageTerms, pageVector, scoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
 import { normalize, type TermVector } from "./vector";
 
 /** β and γ: chosen on the CSL abstracts; with them the default page threshold still fits a refined topic. */
@@ -57,19 +58,25 @@ export class PageCentroid {
   private readonly negative: Set<string>;
   private readonly sum: TermVector = new Map();
   private readonly kept?: { title: string[]; text: string[] }[];
+  /** With `collectWords`, the whole words of the pages added (as a topic segments text: no search-mode fragments). */
+  readonly words?: Set<string>;
+  private readonly userDict: string[];
   /** Pages added so far. */
   count = 0;
 
-  constructor(topic: TopicVector, opts: { keepTerms?: boolean } = {}) {
+  constructor(topic: TopicVector, opts: { keepTerms?: boolean; collectWords?: boolean } = {}) {
     this.scorer = topicScorer(topic);
     this.negative = new Set((topic.negative ?? []).map(([t]) => t));
+    this.userDict = topic.userDict ?? [];
     if (opts.keepTerms) this.kept = [];
+    if (opts.collectWords) this.words = new Set();
   }
 
   add(page: FeedbackPage): this {
     const title = pageTerms(this.scorer, page.title);
     const text = pageTerms(this.scorer, page.text);
     this.kept?.push({ title, text });
+    if (this.words) for (const w of exampleTerms({ userDict: this.userDict }, `${page.title}\n${page.text}`)) this.words.add(w);
     const v = normalize(pageVector(this.scorer, title, text));
     for (const [t, w] of v) if (!this.negative.has(t)) this.sum.set(t, (this.sum.get(t) ?? 0) + w);
     this.count++;
@@ -93,11 +100,17 @@ export class PageCentroid {
   }
 }
 
-/** The mean of the pages' unit vectors, made as the page filter makes them. */
+/**
+ * The mean of the pages' unit vectors, made as the page filter makes them, less the terms a
+ * topic may not learn: search mode's fragments (据库 of 数据库, 布式 of 分布式, 法是 across
+ * 算法|是) and filler (本文, 基于, 提出). A learned term is a whole word of the pages, a
+ * vocabulary word (lib/topic/knowledge/words.ts), or a term the topic already has.
+ */
 export function feedbackCentroid(topic: TopicVector, pages: FeedbackPage[]): TermVector {
-  const c = new PageCentroid(topic);
+  const c = new PageCentroid(topic, { collectWords: true });
   for (const p of pages) c.add(p);
-  return c.mean();
+  const known = new Set((topic.baseTerms ?? topic.terms).map(([t]) => t));
+  return new Map([...c.mean()].filter(([t]) => known.has(t) || (c.words!.has(t) && isVocabularyWord(t))));
 }
 
 /** Where a refinement's pages came from, beyond the relevant ones passed in. */
