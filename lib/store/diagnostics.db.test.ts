@@ -152,3 +152,37 @@ test("the relevance histogram is exact for a job of ordinary size and estimated 
   assert.ok(Math.abs(total - N) <= RELEVANCE_BINS, `scaled to the job's ${N} pages: ${total}`);
   assert.ok(estimate.bins.filter((n) => n > 0).length >= 5, `a sample of blocks still spans the range: ${estimate.bins}`);
 });
+
+test("URLs held back for better hosts (focus under politeness) are a wait with counts, not a stall", async () => {
+  await alive("w-held");
+  const job = await makeJob(ctx.db.url, { maxPages: 100, strategy: "best-first", minDelayMs: 1000, seeds: "http://good.test/\nhttp://low.test/\nhttp://low2.test/" });
+  const long = STALL_WINDOW_MS + 60_000;
+  await ctx.db.sql`update hosts set robots_state = 'allow-all', min_delay_ms = 1000,
+    next_fetch_at = case when host = 'good.test' then now() + interval '500 milliseconds' else now() - ${long} * interval '1 millisecond' end
+    where job_id = ${job.id}`;
+  // The relevant host is fetched every second; the others' URLs, far below its best, wait.
+  await ctx.db.sql`update frontier set next_attempt_at = now() - ${long} * interval '1 millisecond',
+    priority = case when host = 'good.test' then 1 else 0.1 end where job_id = ${job.id}`;
+  const found = await diagnoseJob(ctx.db.sql, job.id);
+  assert.ok(!found.some((d) => d.kind === "stalled"), found.map((d) => d.kind).join());
+  const held = found.find((d) => d.kind === "held-back");
+  assert.ok(held && held.kind === "held-back", found.map((d) => d.kind).join());
+  assert.deepEqual([held.n, held.hosts, held.host, held.share], [2, 2, "good.test", 50]);
+  assert.ok(held.until.getTime() > Date.now(), "the best URL is due when its host's delay has passed");
+  assert.equal((await listJobEvents(ctx.db.sql, job.id, 10)).filter((e) => e.kind === "stalled").length, 0);
+  // Nothing held back any more (the best host's URL is gone): the idle ready hosts are a stall again.
+  await ctx.db.sql`update frontier set status = 'done' where job_id = ${job.id} and host = 'good.test'`;
+  assert.ok((await kinds(job.id)).includes("stalled"));
+});
+
+test("no stall while pages were stored in the last minute", async () => {
+  await alive("w-busy");
+  const job = await makeJob(ctx.db.url, { maxPages: 100, seeds: "http://busy.test/" });
+  const long = STALL_WINDOW_MS + 60_000;
+  await ctx.db.sql`update hosts set robots_state = 'allow-all', next_fetch_at = now() - ${long} * interval '1 millisecond' where job_id = ${job.id}`;
+  await ctx.db.sql`update frontier set next_attempt_at = now() - ${long} * interval '1 millisecond' where job_id = ${job.id}`;
+  await ctx.db.sql`insert into job_stats_minute (job_id, minute, fetched, relevant, failed) values (${job.id}, date_trunc('minute', now()), 50, 10, 0)`;
+  assert.ok(!(await kinds(job.id)).includes("stalled"));
+  await ctx.db.sql`update job_stats_minute set minute = minute - interval '10 minutes' where job_id = ${job.id}`;
+  assert.ok((await kinds(job.id)).includes("stalled"), "nothing stored for ten minutes");
+});

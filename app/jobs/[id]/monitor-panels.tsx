@@ -27,6 +27,7 @@ function describe(d: Diagnosis, m: MonitorMessages, locale: Locale): string {
   const common = { n: d.n, s: Math.round((d.kind === "no-workers" ? WORKER_SILENT_MS : STALL_WINDOW_MS) / 1000) };
   switch (d.kind) {
     case "hosts-waiting": return fill(text, { ...common, host: d.host, until: clock(d.until, locale) });
+    case "held-back": return fill(text, { ...common, hosts: d.hosts, share: d.share, host: d.host, until: clock(d.until, locale) });
     case "retry-wait": return fill(text, { ...common, until: clock(d.until, locale), error: d.error ?? "—" });
     case "robots-unreachable":
     case "hosts-set-aside":
