@@ -1,8 +1,8 @@
 /** The job page's monitoring panels: diagnostics, progress and estimates, seeds' outcomes, event log. */
 import { diagnoseJob, listSeedOutcomes, WORKER_SILENT_MS, type Diagnosis } from "@/lib/store/diagnostics";
-import { listJobEvents } from "@/lib/store/events";
+import { listJobEvents, type JobEventData } from "@/lib/store/events";
 import { getSql } from "@/lib/store/infra/sql";
-import { RATE_WINDOW_MINUTES, readRecentRate } from "@/lib/store/monitor-charts";
+import { ETA_MIN_ELAPSED_MS, ETA_MIN_URLS, readJobTiming } from "@/lib/store/job-timing";
 import { STALL_WINDOW_MS } from "@/lib/store/stall";
 import { finishReasonLabel } from "@/lib/i18n/ops-messages";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
@@ -56,24 +56,23 @@ export async function DiagnosticsPanel({ jobId, status, m, locale }: { jobId: nu
   );
 }
 
-/** The page budget and what it counts, the recent rate with the ETA to the budget, elapsed and remaining time. */
-export async function TimingPanel({ job, m, locale }: {
-  job: { id: number; status: string; maxPages: number; pagesReserved: number; startedAt: Date | null; finishedAt: Date | null; timeBudgetSec: number | null };
-  m: MonitorMessages; locale: Locale;
-}) {
-  const perMinute = await readRecentRate(getSql(), job.id);
-  const elapsedMs = job.startedAt ? (job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime() : 0;
-  const left = Math.max(0, job.maxPages - job.pagesReserved);
-  const isRunning = job.status === "running";
+/** The page budget and what it counts, the recent rate with the ETA to the budget, elapsed and remaining time, from one read. */
+export async function TimingPanel({ jobId, m, locale }: { jobId: number; m: MonitorMessages; locale: Locale }) {
+  const timing = await readJobTiming(getSql(), jobId);
+  if (!timing) return null;
+  const { elapsedMs, perMinute, etaMs } = timing;
+  const isRunning = timing.status === "running";
   return (
     <section data-testid="timing" className="rounded border border-slate-200 bg-white p-3 text-sm">
       <h2 className="mb-1 font-semibold">{m.timingTitle}</h2>
-      <p>{fill(m.budgetCounts, { max: job.maxPages, used: job.pagesReserved })}</p>
-      <p>{fill(m.rateRecent, { minutes: RATE_WINDOW_MINUTES, rate: perMinute.toFixed(1) })}{" "}
-        {isRunning && <span data-testid="eta">{perMinute > 0 ? fill(m.etaPages, { eta: formatDuration(left / perMinute * 60_000, locale) }) : m.etaUnknown}</span>}</p>
+      <p data-testid="budget-used">{fill(m.budgetCounts, { max: timing.maxPages, used: timing.reserved, fetched: timing.fetched, failed: timing.failed,
+        inFlight: Math.max(0, timing.reserved - timing.fetched - timing.failed) })}</p>
+      <p><span data-testid="rate">{fill(isRunning ? m.rateRecent : m.rateAtEnd, { window: formatDuration(timing.windowMs, locale), rate: perMinute.toFixed(1) })}</span>{" "}
+        {isRunning && <span data-testid="eta">{etaMs !== null ? fill(m.etaPages, { eta: formatDuration(etaMs, locale) })
+          : perMinute > 0 ? fill(m.etaTooEarly, { urls: ETA_MIN_URLS, s: ETA_MIN_ELAPSED_MS / 1000 }) : m.etaUnknown}</span>}</p>
       <p>{fill(m.elapsed, { elapsed: formatDuration(elapsedMs, locale) })}{" "}
-        {job.timeBudgetSec ? fill(m.timeBudget, { budget: formatDuration(job.timeBudgetSec * 1000, locale),
-          remaining: formatDuration(job.timeBudgetSec * 1000 - elapsedMs, locale) }) : m.noTimeBudget}</p>
+        {timing.timeBudgetSec ? fill(m.timeBudget, { budget: formatDuration(timing.timeBudgetSec * 1000, locale),
+          remaining: formatDuration(timing.timeBudgetSec * 1000 - elapsedMs, locale) }) : m.noTimeBudget}</p>
     </section>
   );
 }
@@ -97,6 +96,11 @@ export async function SeedOutcomesPanel({ jobId, m }: { jobId: number; m: Monito
   );
 }
 
+/** What an event with data is about (a host, a delay, URLs skipped), in the page's language. */
+function describeEventData(kind: string, data: JobEventData, m: MonitorMessages): string {
+  return fill(lookup(m, `eventDetail_${kind}`, "{host}"), { host: data.host ?? "", skipped: data.skipped ?? 0, why: data.why ?? "", delay: data.delayMs ?? "" });
+}
+
 /** The job's event log, newest first, each kind named in the page's language. */
 export async function EventsPanel({ jobId, m, locale }: { jobId: number; m: MonitorMessages; locale: Locale }) {
   const events = await listJobEvents(getSql(), jobId, EVENTS_SHOWN);
@@ -112,7 +116,8 @@ export async function EventsPanel({ jobId, m, locale }: { jobId: number; m: Moni
                 <time className="tabular-nums text-slate-500" dateTime={e.createdAt.toISOString()}>{e.createdAt.toLocaleString(locale)}</time>
                 {/* The stored message is English detail: shown inline in English, on hover in Chinese. */}
                 <span className="font-medium" title={e.message}>{fill(lookup(m, `event_${e.kind}`, e.kind), { reason: finishReasonLabel(locale, reason) })}</span>
-                {e.kind !== "finished" && locale === "en" && <span className="min-w-0 break-all text-slate-600">{e.message}</span>}
+                {e.data ? <span data-testid="event-detail" className="min-w-0 break-all text-slate-600">{describeEventData(e.kind, e.data, m)}</span>
+                  : e.kind !== "finished" && locale === "en" && <span className="min-w-0 break-all text-slate-600">{e.message}</span>}
               </li>
             );
           })}

@@ -93,7 +93,7 @@ export default async function JobPage({ params, searchParams }: {
       {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} m={m} /></Suspense>}
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <Suspense fallback={<PanelLoading />}><DiagnosticsPanel jobId={job.id} status={job.status} m={m} locale={locale} /></Suspense>
-        <Suspense fallback={<PanelLoading />}><TimingPanel job={job} m={m} locale={locale} /></Suspense>
+        <Suspense fallback={<PanelLoading />}><TimingPanel jobId={job.id} m={m} locale={locale} /></Suspense>
       </div>
       {isActive && isOperator && (
         <details className="text-sm" data-testid="job-controls">
