@@ -3,6 +3,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { ACTIVE_STATUSES, JOB_STATUSES, listJobOverview, pagesPerMinute, parseStatusFilter, type JobStatusFilter } from "@/lib/store/job-overview";
 import { finishReasonLabel, opsTranslator, relativeAge } from "@/lib/i18n/ops-messages";
 import { getT } from "./i18n";
+import { strategyName } from "@/lib/i18n/strategy-messages";
 import { StatusBadge } from "./components/status-badge";
 import { canOperate } from "./auth/current";
 import { Sparkline } from "./components/sparkline";
@@ -42,7 +43,14 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
           ))}
         </nav>
       )}
-      {total === 0 ? <p className="text-slate-500">{t("jobsEmpty")}</p> : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (
+      {total === 0 ? (
+        <div data-testid="jobs-empty" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
+          <p className="text-slate-500">{t("jobsEmpty")}</p>
+          <p><Link data-testid="empty-wizard-link" href="/topics/new" className="inline-block rounded bg-teal-700 px-3 py-1.5 text-white hover:bg-teal-800">{t("jobsEmptyWizard")}</Link></p>
+          <p className="text-slate-600">{t("jobsEmptyWizardHint")}</p>
+          {await canOperate() && <p><Link href="/jobs/new" className="text-teal-700 hover:underline">{t("jobsEmptyDirect")}</Link></p>}
+        </div>
+      ) : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (
         <div className="overflow-x-auto rounded border border-slate-200 bg-white">
           <table data-testid="jobs-table" className="w-full min-w-[46rem] text-sm">
             <thead className="bg-slate-100 text-left">
@@ -63,7 +71,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                     <td className="max-w-[8rem] p-2 sm:max-w-[18rem]">
                       <Link className="block truncate text-teal-700 hover:underline" href={`/jobs/${j.id}`} title={j.name}>{j.name}</Link>
                       <div className="truncate text-xs text-slate-500">
-                        {j.strategy}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
+                        {strategyName(j.strategy, locale)}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
                       </div>
                     </td>
                     <td className="p-2"><StatusBadge status={j.status} t={t} /></td>

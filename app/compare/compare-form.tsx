@@ -12,7 +12,7 @@ function FieldError({ errors, name }: { errors?: Record<string, string[]>; name:
 /** The comparison form: one topic, seeds and limits; the strategies to run them with. */
 export function CompareForm({ labels, strategies, defaults }: {
   labels: Record<"keywords" | "clc" | "seeds" | "maxPages" | "delay" | "strategies" | "submit" | "hasErrors", string>;
-  strategies: { id: string; description: string }[];
+  strategies: { id: string; name: string; description: string }[];
   defaults: { maxPages: number; minDelayMs: number; picked: string[] };
 }) {
   const [state, action, isPending] = useActionState<CompareState, FormData>(createComparisonAction, {});
@@ -47,7 +47,7 @@ export function CompareForm({ labels, strategies, defaults }: {
           {strategies.map((s) => (
             <label key={s.id} className="flex items-start gap-2">
               <input type="checkbox" name="strategies" value={s.id} defaultChecked={picked.has(s.id)} className="mt-1" />
-              <span><span className="font-mono">{s.id}</span> <span className="text-xs text-slate-500">{s.description}</span></span>
+              <span><span className="font-medium">{s.name}</span> <span className="text-xs text-slate-500">{s.description}</span></span>
             </label>
           ))}
         </div>

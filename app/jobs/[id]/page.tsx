@@ -3,7 +3,9 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { getJob } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
+import { topicKeywordWords, type TopicVector } from "@/lib/topic/topic";
+import { strategyName } from "@/lib/i18n/strategy-messages";
+import { SeedList } from "./seed-list";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { parseScreen } from "@/lib/results/screen";
@@ -37,7 +39,8 @@ export default async function JobPage({ params, searchParams }: {
   const hosts = parseHostQuery(query);
   const m = monitorMessages(locale);
   const isActive = ["running", "paused"].includes(job.status);
-  const topicWords = topicLabelWords(job.topicSnapshot);
+  // Class codes are named with the topic below, not listed as keywords.
+  const topicWords = topicKeywordWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
   const isOperator = await canOperate();
@@ -62,16 +65,15 @@ export default async function JobPage({ params, searchParams }: {
         {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
       </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
-        <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topicWords.join("，")}</dd></div>
-        <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
+        {topicWords.length > 0 && <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd data-testid="job-keywords" className="inline">{topicWords.join("，")}</dd></div>}
+        <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd data-testid="job-strategy" className="inline">{strategyName(job.strategy, locale)}</dd></div>
         {feedback && <div data-testid="topic-feedback" className="sm:col-span-2 text-slate-600">
           {t(feedback.isAuto ? "topicAdapted" : "topicRefined").replace("{pages}", String(feedback.pages)).replace("{judged}", String(feedback.judged))
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}
         {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
           {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(deferred.retryAtPages))}</div>}
         <Suspense fallback={null}><RawStorage jobId={job.id} /></Suspense>
-        <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
-          <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
+        <SeedList seeds={job.seeds} labels={{ seeds: t("jobSeeds"), showAll: t("jobSeedsShowAll") }} />
       </dl>
       <JobTopic m={topicMessages(locale)} snapshot={job.topicSnapshot}
         topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />
