@@ -12,10 +12,12 @@ import { AutoRefresh } from "./components/auto-refresh";
 export const dynamic = "force-dynamic";
 
 /** Every job with its counters and pages a minute over the last hour; `?status=` filters. */
-export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[] }> }) {
+export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[]; deleted?: string }> }) {
   const { locale, t } = await getT();
   const o = opsTranslator(locale);
-  const filter = parseStatusFilter((await searchParams).status);
+  const query = await searchParams;
+  const filter = parseStatusFilter(query.status);
+  const deleted = typeof query.deleted === "string" && /^\d+$/.test(query.deleted) ? query.deleted : null;
   const sql = getSql();
   const { jobs, counts } = await listJobOverview(sql, filter);
   const rates = await pagesPerMinute(sql, jobs.map((j) => j.id));
@@ -33,6 +35,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         <h1 className="text-xl font-semibold">{t("jobsTitle")}</h1>
         {await canOperate() && <Link href="/jobs/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{t("navNewJob")}</Link>}
       </div>
+      {deleted && <p role="status" data-testid="job-deleted" className="mb-3 rounded bg-teal-50 p-2 text-sm text-teal-900">{t("jobDeleted").replace("{id}", deleted)}</p>}
       {total > 0 && (
         <nav aria-label={o("homeFilterLabel")} data-testid="status-filters" className="mb-3 flex flex-wrap gap-2 text-sm">
           {filters.map(([f, label, n]) => (

@@ -9,7 +9,8 @@ import { SeedList } from "./seed-list";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { parseScreen } from "@/lib/results/screen";
-import { controlJobAction } from "../actions";
+import { controlJobAction, deleteJobAction } from "../actions";
+import { ConfirmButton } from "./confirm-button";
 import { canOperate } from "../../auth/current";
 import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
 import { RefineTopic } from "./refine-topic";
@@ -27,7 +28,7 @@ import { settingLabel, settingValueLabel } from "@/lib/i18n/ops-messages";
 export const dynamic = "force-dynamic";
 
 export default async function JobPage({ params, searchParams }: {
-  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string }>;
+  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string; deleteRefused?: string }>;
 }) {
   const id = parseId((await params).id);
   const prisma = getPrisma();
@@ -62,6 +63,14 @@ export default async function JobPage({ params, searchParams }: {
       </div>
       <div className="flex flex-wrap gap-2">
         <Link data-testid="results-link" href={`/jobs/${job.id}/results`} className="inline-block rounded bg-teal-700 px-3 py-1 text-sm text-white hover:bg-teal-800">{t("resultsLink")}</Link>
+        {isOperator && !isActive && job.status !== "stopping" && (
+          <form action={deleteJobAction}>
+            <input type="hidden" name="jobId" value={job.id} />
+            <ConfirmButton testId="delete-job" question={t("jobDeleteConfirm").replace("{id}", String(job.id)).replace("{name}", job.name)}
+              className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50">{t("jobDelete")}</ConfirmButton>
+          </form>
+        )}
+        {isOperator && (isActive || job.status === "stopping" || query.deleteRefused) && <span data-testid="delete-hint" className="self-center text-xs text-slate-500">{t("jobDeleteActive")}</span>}
         {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
       </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
