@@ -4,10 +4,9 @@
  * page view's previous/next with j/k, a job deleted, a saved topic's page and a comparison on it.
  * Set E2E_SCREENSHOTS=<dir> to also save screenshots at 1280 and 390 px, in Chinese and English.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
+import { shoot } from "./screenshots";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-job-page" });
 test.afterAll(() => sql.end());
@@ -21,26 +20,10 @@ async function createJob(request: Page["request"], data: Record<string, unknown>
 
 const statusOf = async (jobId: number) => (await sql`select status::text from jobs where id = ${jobId}`)[0]?.status as string | undefined;
 
-/**
- * Screenshots of the page at 1280 and 390 px in both languages, each after a reload and then
- * `prepare` (a form filled in again); nothing may be wider than the screen.
- */
-async function shoot(page: Page, name: string, opts: { fullPage?: boolean; prepare?: () => Promise<void> } = {}) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [lang, width, height] of [["zh-CN", 1280, 1000], ["zh-CN", 390, 1400], ["en", 1280, 1000], ["en", 390, 1400]] as const) {
-    await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
-    await page.setViewportSize({ width, height });
-    await page.reload();
-    await opts.prepare?.();
-    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`), fullPage: opts.fullPage });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: page.url() }]);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.reload();
-}
+/** The job page's screenshots, once its panels have streamed in. */
+const shootJob = (page: Page, name: string) => shoot(page, name, { prepare: async () => {
+  for (const id of ["timing", "diagnostics", "events"]) await expect(page.getByTestId(id)).toBeVisible();
+} });
 
 test("with no job yet, the home page leads to the topic wizard", async ({ page }) => {
   const [{ n }] = await sql`select count(*)::int as n from jobs`;
@@ -85,7 +68,7 @@ test("500 seeds stay collapsed above the counters; a finished job can be deleted
   await expect(page.getByTestId("job-keywords")).not.toContainText("TP3");
   await page.getByTestId("job-seeds-all").locator("summary").click();
   await expect(page.getByTestId("job-seeds-all").locator("li")).toHaveCount(500);
-  await shoot(page, "job-finished");
+  await shootJob(page, "job-finished");
 
   // Dismissed: nothing deleted. Accepted: the job and its rows are gone.
   page.once("dialog", (d) => void d.dismiss());
@@ -109,7 +92,7 @@ test("an active job: a host set aside is badged apart; blocking asks first and c
     values (${jobId}, 'dead-host.test', 'unreachable', 'infinity', 'infinity', false)`;
   await page.goto(`/jobs/${jobId}`);
   await expect(page.getByTestId("job-strategy")).toHaveText("最佳优先 (best-first)");
-  await shoot(page, "job-running");
+  await shootJob(page, "job-running");
   await page.goto(`/jobs/${jobId}?hq=dead-host#hosts`);
   const dead = page.locator("[data-testid=host-row][data-host='dead-host.test']");
   await expect(dead.getByTestId("host-badge-set-aside")).toHaveText("已搁置/不可达");

@@ -70,7 +70,12 @@ export default async function JobPage({ params, searchParams }: {
               className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50">{t("jobDelete")}</ConfirmButton>
           </form>
         )}
-        {isOperator && (isActive || job.status === "stopping" || query.deleteRefused) && <span data-testid="delete-hint" className="self-center text-xs text-slate-500">{t("jobDeleteActive")}</span>}
+        {/* Deleting waits for the job to end: its workers would store pages into rows being deleted. */}
+        {isOperator && (isActive || job.status === "stopping") && (
+          <button type="button" disabled data-testid="delete-hint" title={t("jobDeleteActive")} aria-label={`${t("jobDelete")}: ${t("jobDeleteActive")}`}
+            className="cursor-not-allowed rounded border border-dashed border-slate-300 px-3 py-1 text-sm text-slate-400">{t("jobDelete")}</button>
+        )}
+        {query.deleteRefused && <p role="alert" className="basis-full text-xs text-red-800">{t("jobDeleteActive")}</p>}
         {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
       </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
