@@ -64,6 +64,10 @@ test("500 seeds stay collapsed above the counters; a finished job can be deleted
   // The counters are near the top, not 2,500 px down.
   const counters = await page.getByTestId("count-fetched").boundingBox();
   expect(counters && counters.y).toBeLessThan(1000);
+  // Budget used, fetched and failed come from one read: once the job is over they add up.
+  const num = async (id: string) => Number((await page.getByTestId(id).innerText()).split("/")[0].trim());
+  expect(await num("count-budget")).toBe(await num("count-fetched") + await num("count-failed"));
+  await expect(page.getByTestId("count-budget")).toHaveText(/\/ 3$/);
   // Class codes are the topic's classes, not keywords.
   await expect(page.getByTestId("job-keywords")).not.toContainText("TP3");
   await page.getByTestId("job-seeds-all").locator("summary").click();

@@ -63,8 +63,11 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
 /** URLs the claim holds back in a job, with the best URL it waits for instead. */
 export interface HeldBack { n: number; hosts: number; floor: number; bestHost: string; bestAt: Date }
 
-/** Held-back URLs counted at most (the count says "N+" beyond). */
-export const HELD_BACK_COUNT_CAP = 100_000;
+/**
+ * Held-back URLs counted at most (the page says "10000+" beyond): the job page reads this on
+ * every refresh, and counting a million pending URLs each time would cost more than it tells.
+ */
+export const HELD_BACK_COUNT_CAP = 10_000;
 
 /**
  * What the claim holds back in job `jobId` now: pending URLs due on hosts that are not blocked,

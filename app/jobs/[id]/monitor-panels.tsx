@@ -3,7 +3,7 @@ import { diagnoseJob, listSeedOutcomes, WORKER_SILENT_MS, type Diagnosis } from 
 import { listJobEvents, type JobEventData } from "@/lib/store/events";
 import { getSql } from "@/lib/store/infra/sql";
 import { ETA_MIN_ELAPSED_MS, ETA_MIN_URLS, readJobTiming } from "@/lib/store/job-timing";
-import { STALL_WINDOW_MS } from "@/lib/store/stall";
+import { HELD_BACK_COUNT_CAP, STALL_WINDOW_MS } from "@/lib/store/stall";
 import { finishReasonLabel } from "@/lib/i18n/ops-messages";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
@@ -27,7 +27,8 @@ function describe(d: Diagnosis, m: MonitorMessages, locale: Locale): string {
   const common = { n: d.n, s: Math.round((d.kind === "no-workers" ? WORKER_SILENT_MS : STALL_WINDOW_MS) / 1000) };
   switch (d.kind) {
     case "hosts-waiting": return fill(text, { ...common, host: d.host, until: clock(d.until, locale) });
-    case "held-back": return fill(text, { ...common, hosts: d.hosts, share: d.share, host: d.host, until: clock(d.until, locale) });
+    case "held-back": return fill(text, { ...common, n: d.n >= HELD_BACK_COUNT_CAP ? `${HELD_BACK_COUNT_CAP}+` : d.n, hosts: d.hosts, share: d.share,
+      host: d.host, until: clock(d.until, locale) });
     case "retry-wait": return fill(text, { ...common, until: clock(d.until, locale), error: d.error ?? "—" });
     case "robots-unreachable":
     case "hosts-set-aside":
@@ -65,8 +66,7 @@ export async function TimingPanel({ jobId, m, locale }: { jobId: number; m: Moni
   return (
     <section data-testid="timing" className="rounded border border-slate-200 bg-white p-3 text-sm">
       <h2 className="mb-1 font-semibold">{m.timingTitle}</h2>
-      <p data-testid="budget-used">{fill(m.budgetCounts, { max: timing.maxPages, used: timing.reserved, fetched: timing.fetched, failed: timing.failed,
-        inFlight: Math.max(0, timing.reserved - timing.fetched - timing.failed) })}</p>
+      <p>{fill(m.budgetCounts, { max: timing.maxPages })}</p>
       <p><span data-testid="rate">{fill(isRunning ? m.rateRecent : m.rateAtEnd, { window: formatDuration(timing.windowMs, locale), rate: perMinute.toFixed(1) })}</span>{" "}
         {isRunning && <span data-testid="eta">{etaMs !== null ? fill(m.etaPages, { eta: formatDuration(etaMs, locale) })
           : perMinute > 0 ? fill(m.etaTooEarly, { urls: ETA_MIN_URLS, s: ETA_MIN_ELAPSED_MS / 1000 }) : m.etaUnknown}</span>}</p>
