@@ -64,6 +64,9 @@ test("500 seeds stay collapsed above the counters; a finished job can be deleted
   // The counters are near the top, not 2,500 px down.
   const counters = await page.getByTestId("count-fetched").boundingBox();
   expect(counters && counters.y).toBeLessThan(1000);
+  // The seeds' outcomes list the few that failed and count the rest.
+  await expect(page.getByTestId("seed-outcomes").locator("li")).toHaveCount(3);
+  await expect(page.getByTestId("seed-outcomes-more")).toContainText("497");
   // Budget used, fetched and failed come from one read: once the job is over they add up.
   const num = async (id: string) => Number((await page.getByTestId(id).innerText()).split("/")[0].trim());
   expect(await num("count-budget")).toBe(await num("count-fetched") + await num("count-failed"));

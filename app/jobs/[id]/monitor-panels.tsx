@@ -77,21 +77,30 @@ export async function TimingPanel({ jobId, m, locale }: { jobId: number; m: Moni
   );
 }
 
-/** Each seed and why it failed, for a job that has fetched nothing (ended as failed, or still trying). */
-export async function SeedOutcomesPanel({ jobId, m }: { jobId: number; m: MonitorMessages }) {
+/** Seeds listed at most by the outcomes panel (500 seeds made it a page long). */
+const SEEDS_LISTED = 10;
+
+/**
+ * The seeds that failed or were skipped and why (the first SEEDS_LISTED), and how many others
+ * still wait, for a job that has fetched nothing (ended as failed, or still trying).
+ */
+export async function SeedOutcomesPanel({ jobId, seedCount, m }: { jobId: number; seedCount: number; m: MonitorMessages }) {
   const seeds = await listSeedOutcomes(getSql(), jobId);
-  const ended = ["failed", "skipped"];
-  if (!seeds.some((s) => ended.includes(s.status))) return null; // nothing failed (yet): the diagnostics say why it waits
-  const isAllFailed = seeds.every((s) => ended.includes(s.status));
+  const ended = seeds.filter((s) => ["failed", "skipped"].includes(s.status));
+  if (ended.length === 0) return null; // nothing failed (yet): the diagnostics say why it waits
+  const isAllFailed = ended.length === seeds.length;
+  const listed = ended.slice(0, SEEDS_LISTED);
+  const more = Math.max(seedCount, seeds.length) - listed.length;
   return (
     <section data-testid="seed-outcomes" className={`rounded border p-3 text-sm ${isAllFailed ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
       <p className="font-semibold">{isAllFailed ? m.seedsFailedTitle : m.seedsTitle}</p>
       <ul className="mt-1 space-y-1">
-        {seeds.map((s) => (
+        {listed.map((s) => (
           <li key={s.url} className="break-all"><span className="font-mono text-xs">{s.url}</span> — {lookup(m, `seedState_${s.status}`, s.status)}
             {": "}{s.reason ?? m.seedNoReason}</li>
         ))}
       </ul>
+      {more > 0 && <p data-testid="seed-outcomes-more" className="mt-1">{fill(m.seedsMore, { n: more })}</p>}
     </section>
   );
 }
