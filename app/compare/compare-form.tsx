@@ -11,7 +11,7 @@ function FieldError({ errors, name }: { errors?: Record<string, string[]>; name:
   return list?.length ? <p data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p> : null;
 }
 
-/** The comparison form: one topic, seeds and limits; the strategies to run them with. */
+/** The comparison form: one topic, seeds and limits; the strategies to run them with (each named, then what it does without its name again). */
 export function CompareForm({ labels, strategies, defaults, topics, topicLabels }: {
   labels: Record<"keywords" | "clc" | "seeds" | "maxPages" | "delay" | "strategies" | "submit" | "hasErrors", string>;
   strategies: { id: string; name: string; description: string }[];
@@ -54,7 +54,7 @@ export function CompareForm({ labels, strategies, defaults, topics, topicLabels 
           {strategies.map((s) => (
             <label key={s.id} className="flex items-start gap-2">
               <input type="checkbox" name="strategies" value={s.id} defaultChecked={picked.has(s.id)} className="mt-1" />
-              <span><span className="font-medium">{s.name}</span> <span className="text-xs text-slate-500">{s.description}</span></span>
+              <span><span className="font-medium">{s.name}</span> <span className="text-xs text-slate-500">{s.description.replace(/^[^:：]+[:：]\s*/, "")}</span></span>
             </label>
           ))}
         </div>
