@@ -157,6 +157,12 @@ test("a saved topic has its own page, and a comparison on it starts only the str
   await page.goto(`/topics/${topicId}`);
   await expect(page.getByTestId("topic-title")).toHaveText("比较用主题");
   await expect(page.getByTestId("job-topic-classes")).toContainText("TP3");
+  await shoot(page, "topic-page");
+  await page.goto("/topics");
+  await page.locator(`[data-topic-id="${topicId}"] h2 a`).click();
+  await expect(page).toHaveURL(new RegExp(`/topics/${topicId}$`));
+  await page.goto("/topics");
+  await shoot(page, "topics-library");
 
   await page.goto("/compare");
   await page.locator("select[name=topicId]").selectOption(String(topicId));
