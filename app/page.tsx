@@ -3,6 +3,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { ACTIVE_STATUSES, JOB_STATUSES, listJobOverview, pagesPerMinute, parseStatusFilter, type JobStatusFilter } from "@/lib/store/job-overview";
 import { finishReasonLabel, opsTranslator, relativeAge } from "@/lib/i18n/ops-messages";
 import { getT } from "./i18n";
+import { strategyName } from "@/lib/i18n/strategy-messages";
 import { StatusBadge } from "./components/status-badge";
 import { canOperate } from "./auth/current";
 import { Sparkline } from "./components/sparkline";
@@ -11,10 +12,12 @@ import { AutoRefresh } from "./components/auto-refresh";
 export const dynamic = "force-dynamic";
 
 /** Every job with its counters and pages a minute over the last hour; `?status=` filters. */
-export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[] }> }) {
+export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[]; deleted?: string }> }) {
   const { locale, t } = await getT();
   const o = opsTranslator(locale);
-  const filter = parseStatusFilter((await searchParams).status);
+  const query = await searchParams;
+  const filter = parseStatusFilter(query.status);
+  const deleted = typeof query.deleted === "string" && /^\d+$/.test(query.deleted) ? query.deleted : null;
   const sql = getSql();
   const { jobs, counts } = await listJobOverview(sql, filter);
   const rates = await pagesPerMinute(sql, jobs.map((j) => j.id));
@@ -32,6 +35,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         <h1 className="text-xl font-semibold">{t("jobsTitle")}</h1>
         {await canOperate() && <Link href="/jobs/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{t("navNewJob")}</Link>}
       </div>
+      {deleted && <p role="status" data-testid="job-deleted" className="mb-3 rounded bg-teal-50 p-2 text-sm text-teal-900">{t("jobDeleted").replace("{id}", deleted)}</p>}
       {total > 0 && (
         <nav aria-label={o("homeFilterLabel")} data-testid="status-filters" className="mb-3 flex flex-wrap gap-2 text-sm">
           {filters.map(([f, label, n]) => (
@@ -42,7 +46,14 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
           ))}
         </nav>
       )}
-      {total === 0 ? <p className="text-slate-500">{t("jobsEmpty")}</p> : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (
+      {total === 0 ? (
+        <div data-testid="jobs-empty" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
+          <p className="text-slate-500">{t("jobsEmpty")}</p>
+          <p><Link data-testid="empty-wizard-link" href="/topics/new" className="inline-block rounded bg-teal-700 px-3 py-1.5 text-white hover:bg-teal-800">{t("jobsEmptyWizard")}</Link></p>
+          <p className="text-slate-600">{t("jobsEmptyWizardHint")}</p>
+          {await canOperate() && <p><Link href="/jobs/new" className="text-teal-700 hover:underline">{t("jobsEmptyDirect")}</Link></p>}
+        </div>
+      ) : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (
         <div className="overflow-x-auto rounded border border-slate-200 bg-white">
           <table data-testid="jobs-table" className="w-full min-w-[46rem] text-sm">
             <thead className="bg-slate-100 text-left">
@@ -63,7 +74,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                     <td className="max-w-[8rem] p-2 sm:max-w-[18rem]">
                       <Link className="block truncate text-teal-700 hover:underline" href={`/jobs/${j.id}`} title={j.name}>{j.name}</Link>
                       <div className="truncate text-xs text-slate-500">
-                        {j.strategy}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
+                        {strategyName(j.strategy, locale)}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
                       </div>
                     </td>
                     <td className="p-2"><StatusBadge status={j.status} t={t} /></td>

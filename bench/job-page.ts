@@ -11,7 +11,8 @@ import { createPrisma } from "../lib/store/infra/prisma";
 import { getJobProgress } from "../lib/store/jobs";
 import { listPages } from "../lib/store/page-queries";
 import { listQueued } from "../lib/store/frontier-queries";
-import { readErrorSeries, readMinuteSeries, readRecentRate, readRelevanceHistogram } from "../lib/store/monitor-charts";
+import { readErrorSeries, readMinuteSeries, readRelevanceHistogram } from "../lib/store/monitor-charts";
+import { readJobTiming } from "../lib/store/job-timing";
 import { countFrontier } from "../lib/store/frontier-counts";
 import { listJobHosts, parseHostQuery } from "../lib/store/monitor-hosts";
 import { diagnoseJob } from "../lib/store/diagnostics";
@@ -64,7 +65,7 @@ await withBenchDatabase("job-page", async (url, sql) => {
     ["chart: relevance histogram", () => readRelevanceHistogram(sql, job.id)],
     ["chart: frontier by status", () => countFrontier(sql, job.id)],
     ["chart: errors by reason", () => readErrorSeries(sql, job.id)],
-    ["recent rate (ETA)", () => readRecentRate(sql, job.id)],
+    ["budget, rate and ETA (readJobTiming)", () => readJobTiming(sql, job.id)],
     ["hosts: default sort", () => listJobHosts(sql, job.id, parseHostQuery({}))],
     ["hosts: by harvest", () => listJobHosts(sql, job.id, parseHostQuery({ hsort: "harvest" }))],
     ["hosts: search, screen 3", () => listJobHosts(sql, job.id, parseHostQuery({ hq: "h1", hpage: "3" }))],

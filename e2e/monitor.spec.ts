@@ -59,6 +59,7 @@ test("a crawl fills the charts, the hosts table sorts, and a host blocked from t
   expect(target).toBeTruthy();
   await page.goto(`/jobs/${jobId}?hq=${encodeURIComponent(target.host)}#hosts`);
   const row = page.locator(`[data-testid=host-row][data-host="${target.host}"]`);
+  page.once("dialog", (d) => void d.accept()); // blocking asks first
   await row.getByTestId("block-host").click();
   await expect(row).toContainText("已屏蔽");
   // URLs leased before the block may still finish; after them, none of the host's is fetched again.

@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { WARCParser } from "warcio";
 import { openSql } from "../lib/store/infra/sql";
+import { shoot } from "./screenshots";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-results" });
 test.afterAll(() => sql.end());
@@ -32,24 +33,10 @@ test.beforeAll(async ({ request }) => {
 const countRelevant = async (host: string | null = null) =>
   (await sql`select count(*)::int as n from pages where job_id = ${jobId} and is_relevant and (${host}::text is null or host = ${host})`)[0].n as number;
 
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [lang, width, height] of [["zh-CN", 1280, 1000], ["zh-CN", 390, 1400], ["en", 1280, 1000], ["en", 390, 1400]] as const) {
-    await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
-    await page.setViewportSize({ width, height });
-    await page.reload();
-    const snapshot = page.getByTestId("page-snapshot");
-    if (await snapshot.count()) await expect(page.frameLocator("[data-testid=page-snapshot]").locator("h1").first()).toBeVisible();
-    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`) });
-    // Nothing may be wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: page.url() }]);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.reload();
-}
+/** The page's screenshots, once its snapshot (when it has one) has loaded. */
+const shootPage = (page: Page, name: string) => shoot(page, name, { prepare: async () => {
+  if (await page.getByTestId("page-snapshot").count()) await expect(page.frameLocator("[data-testid=page-snapshot]").locator("h1").first()).toBeVisible();
+} });
 
 test("filter to the relevant pages of one host, then search a Chinese word and see it highlighted", async ({ page }) => {
   await page.goto(`/jobs/${jobId}`);
@@ -78,7 +65,7 @@ test("filter to the relevant pages of one host, then search a Chinese word and s
     and search_vector @@ plainto_tsquery('simple', '玉米')`)[0].n;
   expect(matching).toBeGreaterThan(0);
   await expect(page.getByTestId("results-count")).toContainText(String(matching));
-  await shoot(page, "results");
+  await shootPage(page, "results");
 });
 
 test("judge three pages with the keyboard; the precision estimate follows", async ({ page }) => {
@@ -228,5 +215,5 @@ test("the page view: judging, where it was found, why it scored, and a sandboxed
   await page.keyboard.press("i");
   await expect(page.getByTestId("page-judge").locator("[data-judgement]")).toHaveAttribute("data-judgement", "irrelevant");
   expect((await sql`select judgement from pages where id = ${pg.id}`)[0].judgement).toBe("irrelevant");
-  await shoot(page, "page-view");
+  await shootPage(page, "page-view");
 });

@@ -1,5 +1,7 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
+import type { TopicMessages } from "@/lib/i18n/topic-messages";
+import { TopicPicker, type PickableTopic } from "../jobs/new/topic-picker";
 import { createComparisonAction, type CompareState } from "./actions";
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
@@ -9,18 +11,23 @@ function FieldError({ errors, name }: { errors?: Record<string, string[]>; name:
   return list?.length ? <p data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p> : null;
 }
 
-/** The comparison form: one topic, seeds and limits; the strategies to run them with. */
-export function CompareForm({ labels, strategies, defaults }: {
+/** The comparison form: one topic, seeds and limits; the strategies to run them with (each named, then what it does without its name again). */
+export function CompareForm({ labels, strategies, defaults, topics, topicLabels }: {
   labels: Record<"keywords" | "clc" | "seeds" | "maxPages" | "delay" | "strategies" | "submit" | "hasErrors", string>;
-  strategies: { id: string; description: string }[];
+  strategies: { id: string; name: string; description: string }[];
   defaults: { maxPages: number; minDelayMs: number; picked: string[] };
+  /** Saved topics: a comparison can run on one instead of keywords and classes. */
+  topics: PickableTopic[]; topicLabels: TopicMessages;
 }) {
   const [state, action, isPending] = useActionState<CompareState, FormData>(createComparisonAction, {});
   const v = state.values ?? {};
+  const [topicChoice, setTopicChoice] = useState(v.topicId ?? "");
   const picked = new Set(v.strategies !== undefined ? v.strategies.split(",") : defaults.picked);
   return (
     <form action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
       {state.errors && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{labels.hasErrors}</p>}
+      {topics.length > 0 && <TopicPicker m={topicLabels} topics={topics} chosen={topicChoice} onChoose={setTopicChoice} />}
+      <FieldError errors={state.errors} name="topicId" />
       {(["keywords", "clc"] as const).map((k) => (
         <label key={k} className="block text-sm">
           <span className="font-medium">{labels[k]}</span>
@@ -47,7 +54,7 @@ export function CompareForm({ labels, strategies, defaults }: {
           {strategies.map((s) => (
             <label key={s.id} className="flex items-start gap-2">
               <input type="checkbox" name="strategies" value={s.id} defaultChecked={picked.has(s.id)} className="mt-1" />
-              <span><span className="font-mono">{s.id}</span> <span className="text-xs text-slate-500">{s.description}</span></span>
+              <span><span className="font-medium">{s.name}</span> <span className="text-xs text-slate-500">{s.description.replace(/^[^:：]+[:：]\s*/, "")}</span></span>
             </label>
           ))}
         </div>

@@ -6,6 +6,9 @@ import { DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS } from "@/lib/jobs/input";
 import { describeStrategies } from "@/lib/strategy/registry";
 import { getT } from "../i18n";
 import { CompareForm } from "./compare-form";
+import { listTopicLibrary } from "@/lib/store/topic-library";
+import { getPrisma } from "@/lib/store/infra/prisma";
+import { topicMessages } from "@/lib/i18n/topic-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +22,8 @@ export default async function ComparePage() {
       <CompareForm
         labels={{ keywords: t("fieldKeywords"), clc: t("fieldClc"), seeds: t("fieldSeeds"), maxPages: t("fieldMaxPages"), delay: t("fieldDelay"),
           strategies: t("compareStrategies"), submit: t("compareSubmit"), hasErrors: t("formHasErrors") }}
-        strategies={localizeStrategies(describeStrategies(), locale).map((s) => ({ id: s.id, description: s.description }))}
+        strategies={localizeStrategies(describeStrategies(), locale).map((s) => ({ id: s.id, name: s.name, description: s.description }))}
+        topics={(await listTopicLibrary(getPrisma())).map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicLabels={topicMessages(locale)}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, minDelayMs: DEFAULT_MIN_DELAY_MS, picked: ["bfs", "best-first", "cmscrawler"] }} />
       {recent.length > 0 && (
         <ul className="space-y-1 text-sm">

@@ -11,6 +11,8 @@ import { localizeFieldErrors } from "@/lib/i18n/errors";
 import { getT } from "../i18n";
 import { requireOperator } from "../auth/current";
 import { parseId } from "../json";
+import { deleteJobWithFiles } from "@/lib/export/export-files";
+import { exportFilesContext } from "@/lib/export/dashboard-exports";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
 export interface CreateJobState { errors?: FieldErrors; values?: Record<string, string> }
@@ -32,6 +34,20 @@ export async function createJobAction(_prev: CreateJobState, form: FormData): Pr
   }
   revalidatePath("/");
   redirect(`/jobs/${job.id}`);
+}
+
+/**
+ * Delete an ended job with its pages, events, frontier and export files, then go home. A job
+ * still active is refused by the store (the page offers the button only once it has ended).
+ */
+export async function deleteJobAction(form: FormData): Promise<void> {
+  await requireOperator();
+  const id = parseId(String(form.get("jobId")));
+  if (id === null) return;
+  const r = await deleteJobWithFiles(getSql(), id, exportFilesContext());
+  if (!r.ok) redirect(`/jobs/${id}?deleteRefused=1`);
+  revalidatePath("/");
+  redirect(`/?deleted=${id}`);
 }
 
 /** Pause, resume or stop a job from its page. */

@@ -21,6 +21,7 @@ import {
   type ExportFileRow,
 } from "../store/exports";
 import type { Sql } from "../store/infra/sql";
+import { deleteJob } from "../store/job-delete";
 import {
   exportFileName, exportFiltersText, isJobActive, parseExportFilters, parseExportFormat, readExportJob,
   type ExportFormat, type ExportProblem,
@@ -112,6 +113,20 @@ export async function cancelExportFile(sql: Sql, id: number, jobId: number | nul
   abortExportRun(id);
   await fs.rm(exportFilePath(ctx.dataDir, id, row.format as ExportFormat), { force: true });
   return { ok: true, value: row };
+}
+
+/**
+ * Delete job `jobId` (lib/store/job-delete.ts: only once it has ended) and its export files on
+ * disk: their runs are stopped first, so none writes its file again.
+ */
+export async function deleteJobWithFiles(sql: Sql, jobId: number, ctx: ExportFilesContext): Promise<{ ok: true; files: number } | Failure> {
+  const r = await deleteJob(sql, jobId);
+  if (!r.ok) return r;
+  for (const e of r.exports) {
+    abortExportRun(e.id);
+    await fs.rm(exportFilePath(ctx.dataDir, e.id, e.format as ExportFormat), { force: true });
+  }
+  return { ok: true, files: r.exports.length };
 }
 
 /**

@@ -37,6 +37,22 @@ const PARAMS_ZH: Record<string, string> = {
   wUrl: "网址中主题词的权重",
 };
 
+/** Each strategy's short English name (the registry's descriptions say what it does, at length). */
+const NAMES_EN: Record<string, string> = {
+  bfs: "Breadth-first", tianwang: "Tianwang", "best-first": "Best-first", rw: "RW", pagerank: "PageRank", ipagerank: "IPageRank",
+  "partial-pagerank": "Partial PageRank", opic: "OPIC", "opic-nutch": "OPIC (Nutch)", backlinks: "Backlinks",
+  "larger-site-first": "Larger site first", "tr-pagerank": "Topic-relevant PageRank", "tr-hits": "Topic-relevant HITS", cmscrawler: "CMSCrawler",
+};
+
+/**
+ * A strategy's readable name beside its id, "最佳优先 (best-first)" / "Best-first (best-first)":
+ * the id alone ("tr-hits") says little to a newcomer, and the id is what the API takes.
+ */
+export function strategyName(id: string, locale: Locale): string {
+  const name = (locale === "zh-CN" ? STRATEGIES_ZH[id]?.split("：")[0] : undefined) ?? NAMES_EN[id] ?? id;
+  return name.toLowerCase() === id.toLowerCase() ? name : `${name} (${id})`;
+}
+
 /** A strategy's description in `locale` (the registry's English otherwise). */
 export function strategyDescription(id: string, english: string, locale: Locale): string {
   return locale === "zh-CN" ? STRATEGIES_ZH[id] ?? english : english;
@@ -55,9 +71,10 @@ export function strategySource(source: string, locale: Locale): string {
 /** The registry's strategy list (describeStrategies) with its descriptions in `locale`. */
 export function localizeStrategies<S extends { id: string; description: string; source?: string; params: readonly { name: string; description: string }[] }>(
   list: S[], locale: Locale,
-): S[] {
+): (S & { name: string })[] {
   return list.map((s) => ({
     ...s,
+    name: strategyName(s.id, locale),
     description: strategyDescription(s.id, s.description, locale),
     ...(s.source === undefined ? {} : { source: strategySource(s.source, locale) }),
     params: s.params.map((p) => ({ ...p, description: strategyParamDescription(p.name, p.description, locale) })),

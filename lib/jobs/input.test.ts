@@ -69,3 +69,10 @@ test("on a guarded deployment a job cannot point names or its proxy at private a
   assert.ok(parseJobInput({ ...base, resolve: "intranet.test=10.9.1.2", proxy: "http://10.9.0.1:3128" }, { isRefused: guard }).ok);
   assert.ok(parseJobInput({ ...base, resolve: "intranet.test=127.0.0.1" }, { isRefused: createAddressPolicy({ allowAll: true }) }).ok);
 });
+
+test("a bad class code is reported together with bad seeds and a bad page budget, not after they are fixed", () => {
+  const r = parseJobInput({ clc: "ZZ99", seeds: "ftp://x.test/", maxPages: "0", strategy: "cmscrawler", strategyParams: { wMime: 3 } });
+  assert.ok(!r.ok);
+  assert.deepEqual(Object.keys(r.errors).sort(), ["clc", "maxPages", "seeds", "strategyParams"]);
+  assert.match(r.errors.clc.join(), /ZZ99/);
+});

@@ -79,9 +79,10 @@ function addError(errors: FieldErrors, field: string, message: string) {
 /**
  * The topic of a new job: a saved topic (`topicId`), or one built here from keywords and/or
  * CLC classes, so that a definition that cannot be built is refused before anything is written.
+ * It needs only the topic's own fields, so a bad class code is reported beside a bad seed or page
+ * budget, not after they are fixed.
  */
-function buildJobTopic(v: z.output<typeof JobInputSchema>, errors: FieldErrors): TopicVector | undefined {
-  if (v.topicId !== undefined) return undefined;
+function buildJobTopic(v: { keywords: string[]; clc: string[] }, errors: FieldErrors): TopicVector | undefined {
   try {
     return buildTopic(TopicDefinitionSchema.parse({ keywords: v.keywords, clc: v.clc }));
   } catch (err) {
@@ -104,24 +105,32 @@ export function parseJobInput(raw: unknown, opts: { topic?: TopicVector; isRefus
   const errors: FieldErrors = {};
   const r = JobInputSchema.safeParse(raw);
   if (!r.success) for (const issue of r.error.issues) addError(errors, String(issue.path[0] ?? "input"), issue.message);
+  // Each check below reads only the fields it needs, so every bad field is reported at once.
   const sources = TopicSourcesSchema.safeParse(raw);
-  const hasTopicSource = !sources.success || opts.topic !== undefined || sources.data.keywords.length > 0 || sources.data.clc.length > 0 ||
-    (sources.data.topicId !== undefined && sources.data.topicId !== "");
+  const topicId = sources.success ? sources.data.topicId : undefined;
+  const hasTopicId = topicId !== undefined && topicId !== "";
+  const hasTopicSource = !sources.success || opts.topic !== undefined || sources.data.keywords.length > 0 || sources.data.clc.length > 0 || hasTopicId;
   if (!hasTopicSource) addError(errors, "keywords", "give at least one keyword (e.g. 计算机,网络), a CLC class or a saved topic");
-  const topic = opts.topic ?? (r.success && hasTopicSource ? buildJobTopic(r.data, errors) : undefined);
-  let strategyParams: Record<string, unknown> = {};
-  if (r.success) {
-    try {
-      strategyParams = parseStrategyParams(r.data.strategy, rawStrategyParams(raw));
-    } catch (err) {
-      addError(errors, "strategyParams", (err as Error).message);
-    }
-  }
-  if (r.success && opts.isRefused) {
-    for (const [field, messages] of Object.entries(privateTargetErrors(r.data, opts.isRefused))) for (const m of messages) addError(errors, field, m);
+  const topic = opts.topic ?? (sources.success && hasTopicSource && !hasTopicId ? buildJobTopic(sources.data, errors) : undefined);
+  const strategyParams = readStrategyParams(raw, errors);
+  const settings = CrawlSettingsSchema.safeParse(raw);
+  if (settings.success && opts.isRefused) {
+    for (const [field, messages] of Object.entries(privateTargetErrors(settings.data, opts.isRefused))) for (const m of messages) addError(errors, field, m);
   }
   if (r.success && Object.keys(errors).length === 0) {
     return { ok: true, value: { ...r.data, pageThreshold: r.data.pageThreshold ?? defaultJobThreshold(topic), topic, strategyParams } };
   }
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
+}
+
+/** The chosen strategy's parameters, when the strategy is a known one (else its own error says so). */
+function readStrategyParams(raw: unknown, errors: FieldErrors): Record<string, unknown> {
+  const strategy = JobInputSchema.shape.strategy.safeParse((raw as { strategy?: unknown } | null)?.strategy);
+  if (!strategy.success) return {};
+  try {
+    return parseStrategyParams(strategy.data, rawStrategyParams(raw));
+  } catch (err) {
+    addError(errors, "strategyParams", (err as Error).message);
+    return {};
+  }
 }

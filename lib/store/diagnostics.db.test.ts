@@ -5,7 +5,7 @@ import { makeJob } from "../testing/fixtures";
 import { diagnoseJob, listSeedOutcomes } from "./diagnostics";
 import { listJobEvents } from "./events";
 import { claimUrls, enqueueLinks, finishJobs } from "./frontier";
-import { blockHost, setHostDelay, setJobDelay } from "./host-controls";
+import { blockHost, setHostAside, setHostDelay, setJobDelay, unblockHost } from "./host-controls";
 import { controlJob } from "./jobs";
 import { listJobHosts, parseHostQuery } from "./monitor-hosts";
 import { STALL_WINDOW_MS } from "./stall";
@@ -151,4 +151,81 @@ test("the relevance histogram is exact for a job of ordinary size and estimated 
   const total = estimate.bins.reduce((a, b) => a + b, 0);
   assert.ok(Math.abs(total - N) <= RELEVANCE_BINS, `scaled to the job's ${N} pages: ${total}`);
   assert.ok(estimate.bins.filter((n) => n > 0).length >= 5, `a sample of blocks still spans the range: ${estimate.bins}`);
+});
+
+test("URLs held back for better hosts (focus under politeness) are a wait with counts, not a stall", async () => {
+  await alive("w-held");
+  const job = await makeJob(ctx.db.url, { maxPages: 100, strategy: "best-first", minDelayMs: 1000, seeds: "http://good.test/\nhttp://low.test/\nhttp://low2.test/" });
+  const long = STALL_WINDOW_MS + 60_000;
+  await ctx.db.sql`update hosts set robots_state = 'allow-all', min_delay_ms = 1000,
+    next_fetch_at = case when host = 'good.test' then now() + interval '500 milliseconds' else now() - ${long} * interval '1 millisecond' end
+    where job_id = ${job.id}`;
+  // The relevant host is fetched every second; the others' URLs, far below its best, wait.
+  await ctx.db.sql`update frontier set next_attempt_at = now() - ${long} * interval '1 millisecond',
+    priority = case when host = 'good.test' then 1 else 0.1 end where job_id = ${job.id}`;
+  const found = await diagnoseJob(ctx.db.sql, job.id);
+  assert.ok(!found.some((d) => d.kind === "stalled"), found.map((d) => d.kind).join());
+  const held = found.find((d) => d.kind === "held-back");
+  assert.ok(held && held.kind === "held-back", found.map((d) => d.kind).join());
+  assert.deepEqual([held.n, held.hosts, held.host, held.share], [2, 2, "good.test", 50]);
+  assert.ok(held.until.getTime() > Date.now(), "the best URL is due when its host's delay has passed");
+  assert.equal((await listJobEvents(ctx.db.sql, job.id, 10)).filter((e) => e.kind === "stalled").length, 0);
+  // Nothing held back any more (the best host's URL is gone): the idle ready hosts are a stall again.
+  await ctx.db.sql`update frontier set status = 'done' where job_id = ${job.id} and host = 'good.test'`;
+  assert.ok((await kinds(job.id)).includes("stalled"));
+});
+
+test("no stall while pages were stored in the last minute", async () => {
+  await alive("w-busy");
+  const job = await makeJob(ctx.db.url, { maxPages: 100, seeds: "http://busy.test/" });
+  const long = STALL_WINDOW_MS + 60_000;
+  await ctx.db.sql`update hosts set robots_state = 'allow-all', next_fetch_at = now() - ${long} * interval '1 millisecond' where job_id = ${job.id}`;
+  await ctx.db.sql`update frontier set next_attempt_at = now() - ${long} * interval '1 millisecond' where job_id = ${job.id}`;
+  await ctx.db.sql`insert into job_stats_minute (job_id, minute, fetched, relevant, failed) values (${job.id}, date_trunc('minute', now()), 50, 10, 0)`;
+  assert.ok(!(await kinds(job.id)).includes("stalled"));
+  await ctx.db.sql`update job_stats_minute set minute = minute - interval '10 minutes' where job_id = ${job.id}`;
+  assert.ok((await kinds(job.id)).includes("stalled"), "nothing stored for ten minutes");
+});
+
+test("a blocked host can be unblocked: it leaves the deny rules and its blocked URLs are queued again; a host set aside is badged apart", async () => {
+  await alive("w-unblock");
+  const job = await makeJob(ctx.db.url, { maxPages: 100, minDelayMs: 0, seeds: "http://bad.test/\nhttp://dead.test/\nhttp://ok.test/" });
+  await ctx.db.sql`update hosts set robots_state = 'allow-all' where job_id = ${job.id}`;
+  await blockHost(ctx.db.sql, job.id, "bad.test");
+  assert.equal(await setHostAside(ctx.db.sql, job.id, "dead.test", "connect ECONNREFUSED"), 1);
+  const table = await listJobHosts(ctx.db.sql, job.id, parseHostQuery({ hsort: "host", hdir: "asc" }));
+  assert.deepEqual(table.rows.map((h) => [h.host, h.isBlocked, h.isSetAside]),
+    [["bad.test", true, false], ["dead.test", false, true], ["ok.test", false, false]]);
+  assert.deepEqual(await unblockHost(ctx.db.sql, job.id, "bad.test"), { ok: true, requeued: 1 });
+  const [{ settings }] = await ctx.db.sql<{ settings: { deny: string[] } }[]>`select settings from jobs where id = ${job.id}`;
+  assert.deepEqual(settings.deny, []);
+  const got = await claimUrls(ctx.db.sql, { workerId: "w-unblock", ...LEASE, jobIds: [job.id] });
+  assert.deepEqual(got.map((g) => g.host).sort(), ["bad.test", "ok.test"], "the unblocked host is claimed again; the set-aside one is not");
+  // The log names the host and the number, newest first by time.
+  const events = await listJobEvents(ctx.db.sql, job.id, 10);
+  const hostEvents = events.filter((e) => e.kind.startsWith("host-")).map((e) => [e.kind, e.data]);
+  assert.deepEqual(hostEvents, [
+    ["host-unblocked", { host: "bad.test", skipped: 1 }],
+    ["host-unreachable", { host: "dead.test", why: "connect ECONNREFUSED", skipped: 1 }],
+    ["host-blocked", { host: "bad.test", skipped: 1 }],
+  ]);
+});
+
+test("the event log is in time order even when a later id carries an earlier time", async () => {
+  const job = await makeJob(ctx.db.url, { maxPages: 10 });
+  await ctx.db.sql`insert into job_events (job_id, kind, message, created_at) values
+    (${job.id}, 'host-delay', 'b', now() - interval '1 minute'), (${job.id}, 'host-delay', 'a', now() - interval '2 minutes')`;
+  const events = await listJobEvents(ctx.db.sql, job.id, 10);
+  const times = events.map((e) => e.createdAt.getTime());
+  assert.deepEqual(times, [...times].sort((x, y) => y - x));
+  assert.deepEqual(events.filter((e) => e.kind === "host-delay").map((e) => e.message), ["b", "a"]);
+  // Written one after the other in one transaction, events keep their order in time too.
+  await ctx.db.sql.begin(async (tx) => {
+    await tx`insert into job_events (job_id, kind, message) values (${job.id}, 'pause', 'first')`;
+    await tx`select pg_sleep(0.01)`;
+    await tx`insert into job_events (job_id, kind, message) values (${job.id}, 'resume', 'second')`;
+  });
+  const [newest, next] = await listJobEvents(ctx.db.sql, job.id, 2);
+  assert.deepEqual([newest.message, next.message], ["second", "first"]);
+  assert.ok(newest.createdAt.getTime() > next.createdAt.getTime(), "each event's own clock time");
 });

@@ -3,7 +3,7 @@
  * diagnostics panel (app/jobs/[id]/monitor-panels.tsx says what to do about each).
  */
 import type { Sql } from "./infra/sql";
-import { findStalledJobs, recordStallOnce, STALL_WINDOW_MS } from "./stall";
+import { findStalledJobs, readHeldBack, recordStallOnce, STALL_WINDOW_MS } from "./stall";
 
 /** A worker that has not beaten for this long counts as gone (workers beat every few seconds). */
 export const WORKER_SILENT_MS = 30_000;
@@ -13,17 +13,18 @@ export type Diagnosis =
   | { kind: "paused" | "stopping" | "no-workers" | "stalled" | "page-budget" | "time-budget" | "blocked-hosts"; n: number }
   | { kind: "stale-workers"; n: number; names: string[] }
   | { kind: "hosts-waiting"; n: number; host: string; until: Date }
+  | { kind: "held-back"; n: number; hosts: number; share: number; host: string; until: Date }
   | { kind: "retry-wait"; n: number; until: Date; error: string | null }
   | { kind: "robots-unreachable" | "hosts-set-aside"; n: number; names: string[] };
 
 interface JobFacts {
   status: string; reserved: number; maxPages: number; isTimeUp: boolean; pending: number; hasDue: boolean;
-  readyHosts: number; blockedHosts: number;
+  readyHosts: number; blockedHosts: number; holdBack: number;
 }
 
 async function readFacts(sql: Sql, jobId: number): Promise<JobFacts | null> {
   const [row] = await sql<JobFacts[]>`
-    select j.status::text as status, j.pages_reserved as reserved, j.max_pages as "maxPages",
+    select j.status::text as status, j.claim_hold_back as "holdBack", j.pages_reserved as reserved, j.max_pages as "maxPages",
       coalesce(j.time_budget_sec is not null and j.started_at + make_interval(secs => j.time_budget_sec) <= now(), false) as "isTimeUp",
       (select count(*)::int from (select 1 from frontier f where f.job_id = j.id and f.status = 'pending' limit 100000) p) as pending,
       exists (select 1 from frontier f where f.job_id = j.id and f.status = 'pending' and f.next_attempt_at <= now()) as "hasDue",
@@ -63,6 +64,11 @@ export async function diagnoseJob(sql: Sql, jobId: number): Promise<Diagnosis[]>
   else if (f.pending > 0 && f.readyHosts === 0) {
     const waiting = await diagnoseWaitingHosts(sql, jobId);
     if (waiting) out.push(waiting);
+  }
+  // URLs due but held back for better ones (focus under politeness): waiting, not stalled.
+  if (f.pending > 0 && f.hasDue) {
+    const held = await readHeldBack(sql, jobId);
+    if (held) out.push({ kind: "held-back", n: held.n, hosts: held.hosts, share: Math.round(f.holdBack * 100), host: held.bestHost, until: held.bestAt });
   }
   const retrying = listed(false);
   if (retrying.length) out.push({ kind: "robots-unreachable", n: retrying[0].n, names: retrying.map((u) => u.host) });

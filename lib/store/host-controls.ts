@@ -34,8 +34,31 @@ export async function blockHost(sql: Sql, jobId: number, host: string): Promise<
       where job_id = ${jobId} and (host = ${host} or split_part(host, ':', 1) = ${name})`;
     const skipped = await tx`update frontier set status = 'skipped', skip_reason = 'scope:blocked', updated_at = now()
       where job_id = ${jobId} and status = 'pending' and (host = ${host} or split_part(host, ':', 1) = ${name})`;
-    await recordJobEvent(tx, jobId, "host-blocked", `${name}: ${skipped.count} pending URL(s) skipped`);
+    await recordJobEvent(tx, jobId, "host-blocked", `${name}: ${skipped.count} pending URL(s) skipped`, { host: name, skipped: skipped.count });
     return { ok: true as const, skipped: skipped.count };
+  });
+}
+
+/**
+ * Undo blockHost: the host's name leaves the job's deny rules (links to it are queued again once
+ * workers reread the rules, within 10 s), its host row is ready again, and its URLs skipped as
+ * blocked ("scope:blocked") go back to the queue. A host set aside as unreachable is not touched.
+ */
+export async function unblockHost(sql: Sql, jobId: number, host: string): Promise<{ ok: true; requeued: number } | Failure> {
+  const name = host.trim().toLowerCase().replace(/:\d+$/, "");
+  return sql.begin(async (tx) => {
+    const [job] = await tx<{ settings: unknown }[]>`select settings from jobs where id = ${jobId} for update`;
+    if (!job) return fail("not-found", `job ${jobId} does not exist`);
+    const deny = readCrawlSettings(job.settings).deny.filter((d) => d !== name);
+    await tx`update jobs set settings = settings || ${tx.json({ deny })}, updated_at = now() where id = ${jobId}`;
+    // The frontier rows first, then the host row, in the order claims and page stores take them.
+    const requeued = await tx`update frontier set status = 'pending', skip_reason = null, next_attempt_at = now(), updated_at = now()
+      where job_id = ${jobId} and status = 'skipped' and skip_reason = 'scope:blocked' and (host = ${host} or split_part(host, ':', 1) = ${name})`;
+    await tx`update hosts set next_fetch_at = now(), has_pending = true, updated_at = now()
+      where job_id = ${jobId} and (host = ${host} or split_part(host, ':', 1) = ${name})
+        and next_fetch_at = 'infinity' and robots_expires_at is distinct from 'infinity'`;
+    await recordJobEvent(tx, jobId, "host-unblocked", `${name}: ${requeued.count} skipped URL(s) queued again`, { host: name, skipped: requeued.count });
+    return { ok: true as const, requeued: requeued.count };
   });
 }
 
@@ -69,7 +92,7 @@ export async function setHostAside(sql: Sql, jobId: number, host: string, why: s
       select count(*)::int as logged from (select 1 from job_events where job_id = ${jobId} and kind = 'host-unreachable' limit ${UNREACHABLE_EVENTS}) e`;
     if (logged < UNREACHABLE_EVENTS) {
       const more = logged === UNREACHABLE_EVENTS - 1 ? "; further unreachable hosts are set aside without an event (the diagnostics count them)" : "";
-      await recordJobEvent(tx, jobId, "host-unreachable", `${host}: ${why}; ${skipped.count} pending URL(s) skipped${more}`);
+      await recordJobEvent(tx, jobId, "host-unreachable", `${host}: ${why}; ${skipped.count} pending URL(s) skipped${more}`, { host, why, skipped: skipped.count });
     }
     return skipped.count;
   }).catch((e) => {
@@ -118,7 +141,7 @@ export async function setHostDelay(sql: Sql, jobId: number, host: string, delayM
     where job_id = ${jobId} and host = ${host} and next_fetch_at <> 'infinity'
     returning id`;
   if (rows.length === 0) return fail("not-found", `host ${host} is not in job ${jobId} (or is blocked)`);
-  await recordJobEvent(sql, jobId, "host-delay", `${host}: ${delayMs} ms`);
+  await recordJobEvent(sql, jobId, "host-delay", `${host}: ${delayMs} ms`, { host, delayMs });
   return { ok: true };
 }
 
@@ -132,7 +155,7 @@ export async function setJobDelay(sql: Sql, jobId: number, delayMs: number): Pro
     await tx`update hosts set min_delay_ms = ${delayMs}, updated_at = now(),
         next_fetch_at = least(next_fetch_at, now() + host_delay(${delayMs}::int, crawl_delay_ms))
       where job_id = ${jobId} and delay_override_ms is null and next_fetch_at <> 'infinity'`;
-    await recordJobEvent(tx, jobId, "politeness-changed", `minDelayMs ${delayMs}`);
+    await recordJobEvent(tx, jobId, "politeness-changed", `minDelayMs ${delayMs}`, { delayMs });
     return { ok: true as const };
   });
 }

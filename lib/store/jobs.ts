@@ -116,7 +116,7 @@ export async function controlJob(prisma: PrismaClient, id: number, action: JobAc
 export async function getJobProgress(prisma: PrismaClient, id: number) {
   const job = await prisma.job.findUnique({
     where: { id },
-    select: { id: true, status: true, pagesFetched: true, pagesRelevant: true, pagesFailed: true, linksFound: true,
+    select: { id: true, status: true, pagesFetched: true, pagesRelevant: true, pagesFailed: true, pagesReserved: true, linksFound: true,
       finishReason: true, startedAt: true, finishedAt: true, maxPages: true },
   });
   if (!job) return null;
@@ -127,7 +127,7 @@ export async function getJobProgress(prisma: PrismaClient, id: number) {
 
 /** A job's live counters as the dashboard's event stream sends them (the fields without dates). */
 export type JobProgress = Pick<NonNullable<Awaited<ReturnType<typeof getJobProgress>>>,
-  "status" | "pagesFetched" | "pagesRelevant" | "pagesFailed" | "linksFound" | "finishReason" | "frontier">;
+  "status" | "pagesFetched" | "pagesRelevant" | "pagesFailed" | "pagesReserved" | "maxPages" | "linksFound" | "finishReason" | "frontier">;
 
 /**
  * Most seeds one request may add. 10,000 seeds took 8 s in one Prisma transaction (and failed at

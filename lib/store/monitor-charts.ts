@@ -77,19 +77,3 @@ export async function readErrorSeries(sql: Sql, jobId: number): Promise<ErrorPoi
     group by 1, 2 order by 1`;
   return [...rows];
 }
-
-/** Minutes the recent rate (and the ETA from it) looks back over. */
-export const RATE_WINDOW_MINUTES = 5;
-
-/**
- * URLs finished per minute (fetched and failed for good: what the page budget counts) over the
- * last RATE_WINDOW_MINUTES minutes, counting from the job's start when it is younger.
- */
-export async function readRecentRate(sql: Sql, jobId: number): Promise<number> {
-  const [r] = await sql<{ rate: number }[]>`
-    select coalesce(sum(s.fetched + s.failed), 0)::float8
-      / greatest(1, least(${RATE_WINDOW_MINUTES}, extract(epoch from now() - coalesce(j.started_at, j.created_at)) / 60)) as rate
-    from jobs j left join job_stats_minute s on s.job_id = j.id and s.minute > now() - ${RATE_WINDOW_MINUTES} * interval '1 minute'
-    where j.id = ${jobId} group by j.id, j.started_at, j.created_at`;
-  return r?.rate ?? 0;
-}

@@ -30,7 +30,11 @@ export const PENDING_COUNT_CAP = 10_000;
 /** One row of the hosts table. */
 export interface HostRow {
   host: string; robotsState: string; crawlDelayMs: number | null; minDelayMs: number; delayOverrideMs: number | null;
-  effectiveDelayMs: number; inFlight: number; nextFetchAt: Date; isBlocked: boolean;
+  effectiveDelayMs: number; inFlight: number; nextFetchAt: Date;
+  /** Blocked by a person (the job's deny rules); a host set aside as unreachable is not. */
+  isBlocked: boolean;
+  /** Set aside because it never answered (lib/store/host-controls.ts, setHostAside). */
+  isSetAside: boolean;
   pending: number; fetched: number; relevant: number; failed: number; lastError: string | null;
 }
 
@@ -56,7 +60,8 @@ export async function listJobHosts(sql: Sql, jobId: number, q: HostQuery): Promi
     sql<HostRow[]>`
       select h.host, h.robots_state as "robotsState", h.crawl_delay_ms as "crawlDelayMs", h.min_delay_ms as "minDelayMs",
         h.delay_override_ms as "delayOverrideMs", (extract(epoch from host_delay(h.min_delay_ms, h.crawl_delay_ms)) * 1000)::int as "effectiveDelayMs",
-        h.in_flight as "inFlight", h.next_fetch_at as "nextFetchAt", h.next_fetch_at = 'infinity' as "isBlocked",
+        h.in_flight as "inFlight", h.next_fetch_at as "nextFetchAt", h.next_fetch_at = 'infinity' and h.robots_expires_at is distinct from 'infinity' as "isBlocked",
+        h.next_fetch_at = 'infinity' and h.robots_expires_at is not distinct from 'infinity' as "isSetAside",
         h.pages_fetched as fetched, h.pages_relevant as relevant, h.errors as failed,
         (select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
           limit ${PENDING_COUNT_CAP}) p) as pending,

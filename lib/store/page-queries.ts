@@ -31,3 +31,15 @@ export async function getPage(prisma: PrismaClient, jobId: number, pageId: bigin
 export function parsePageId(raw: string): bigint | null {
   return /^\d{1,18}$/.test(raw) ? BigInt(raw) : null;
 }
+
+/**
+ * The pages beside page `pageId` of job `jobId` in the order of the job page's list (newest
+ * first): `newer` comes before it, `older` after. Each is one probe of the primary key.
+ */
+export async function findNeighbourPages(prisma: PrismaClient, jobId: number, pageId: bigint): Promise<{ newer: string | null; older: string | null }> {
+  const [newer, older] = await Promise.all([
+    prisma.page.findFirst({ where: { jobId, id: { gt: pageId } }, orderBy: { id: "asc" }, select: { id: true } }),
+    prisma.page.findFirst({ where: { jobId, id: { lt: pageId } }, orderBy: { id: "desc" }, select: { id: true } }),
+  ]);
+  return { newer: newer ? String(newer.id) : null, older: older ? String(older.id) : null };
+}

@@ -15,20 +15,33 @@ export async function listTopicLibrary(prisma: PrismaClient, opts: { includeArch
   const rows = await prisma.topic.findMany({
     where: opts.includeArchived ? {} : { archivedAt: null },
     orderBy: [{ archivedAt: { sort: "desc", nulls: "first" } }, { updatedAt: "desc" }],
-    select: {
-      id: true, name: true, description: true, version: true, pageThreshold: true, definition: true, updatedAt: true, archivedAt: true,
-      _count: { select: { versions: true, jobs: true } },
-      jobs: { select: { id: true, name: true }, orderBy: { id: "desc" }, take: 5 },
-    },
+    select: LIBRARY_SELECT,
   });
-  return rows.map((r) => {
-    const d = r.definition as Partial<TopicDefinition>;
-    return {
-      id: r.id, name: r.name, description: r.description, version: r.version, versions: r._count.versions, pageThreshold: r.pageThreshold,
-      clc: d.clc ?? [], keywords: (d.keywords ?? []).map((k) => k.term), updatedAt: r.updatedAt, archivedAt: r.archivedAt,
-      jobs: r.jobs, jobCount: r._count.jobs,
-    };
-  });
+  return rows.map(toLibraryTopic);
+}
+
+/** One saved topic as the library shows it (archived or not), or null when there is none. */
+export async function getLibraryTopic(prisma: PrismaClient, id: number): Promise<LibraryTopic | null> {
+  const row = await prisma.topic.findUnique({ where: { id }, select: LIBRARY_SELECT });
+  return row ? toLibraryTopic(row) : null;
+}
+
+const LIBRARY_SELECT = {
+  id: true, name: true, description: true, version: true, pageThreshold: true, definition: true, updatedAt: true, archivedAt: true,
+  _count: { select: { versions: true, jobs: true } },
+  jobs: { select: { id: true, name: true }, orderBy: { id: "desc" }, take: 5 },
+} as const;
+
+function toLibraryTopic(r: {
+  id: number; name: string; description: string; version: number; pageThreshold: number; definition: unknown; updatedAt: Date; archivedAt: Date | null;
+  _count: { versions: number; jobs: number }; jobs: { id: number; name: string }[];
+}): LibraryTopic {
+  const d = r.definition as Partial<TopicDefinition>;
+  return {
+    id: r.id, name: r.name, description: r.description, version: r.version, versions: r._count.versions, pageThreshold: r.pageThreshold,
+    clc: d.clc ?? [], keywords: (d.keywords ?? []).map((k) => k.term), updatedAt: r.updatedAt, archivedAt: r.archivedAt,
+    jobs: r.jobs, jobCount: r._count.jobs,
+  };
 }
 
 /** Archive or bring back a topic; false when it does not exist. */

@@ -122,6 +122,13 @@ export function topicLabelWords(snapshot: unknown): string[] {
   return Array.isArray(t?.keywords) ? t.keywords.filter((k): k is string => typeof k === "string") : [];
 }
 
+/** The keywords of a topic snapshot without its CLC codes (which the job page names as classes apart). */
+export function topicKeywordWords(snapshot: unknown): string[] {
+  const t = snapshot as { definition?: Partial<TopicDefinition>; keywords?: unknown };
+  if (t?.definition) return (t.definition.keywords ?? []).map((k) => k.term);
+  return topicLabelWords(snapshot);
+}
+
 /** A topic definition that cannot be built; `field` names the part to fix. */
 export class TopicError extends Error {
   constructor(readonly field: string, message: string) {

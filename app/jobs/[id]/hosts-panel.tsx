@@ -4,7 +4,8 @@ import { getSql } from "@/lib/store/infra/sql";
 import { HOSTS_PER_SCREEN, listJobHosts, PENDING_COUNT_CAP, type HostQuery, type HostRow, type HostSort } from "@/lib/store/monitor-hosts";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
-import { blockHostAction, setHostDelayAction } from "./monitor-actions";
+import { blockHostAction, setHostDelayAction, unblockHostAction } from "./monitor-actions";
+import { ConfirmButton } from "./confirm-button";
 
 const COLUMNS: [HostSort | null, keyof MonitorMessages][] = [
   ["host", "colHost"], [null, "colRobots"], ["delay", "colDelay"], ["inflight", "colInFlight"], ["next", "colNextFetch"],
@@ -63,23 +64,29 @@ function HostLine({ h, jobId, canControl, m, locale }: { h: HostRow; jobId: numb
   const isDue = h.nextFetchAt.getTime() <= Date.now();
   return (
     <tr data-testid="host-row" data-host={h.host} className="border-t border-slate-100 align-top">
-      <td className="sticky left-0 bg-white p-2 font-mono">{h.host}{h.isBlocked && <span className="ml-1 rounded bg-red-100 px-1 font-sans text-red-800">{m.blocked}</span>}</td>
+      <td className="sticky left-0 bg-white p-2 font-mono">{h.host}{h.isBlocked && <span data-testid="host-badge-blocked" className="ml-1 rounded bg-red-100 px-1 font-sans text-red-800">{m.blocked}</span>}
+        {h.isSetAside && <span data-testid="host-badge-set-aside" title={m.setAsideHint} className="ml-1 rounded bg-amber-100 px-1 font-sans text-amber-900">{m.setAside}</span>}</td>
       <td className="p-2">{lookup(m, `robots_${h.robotsState}`, h.robotsState)}
         {h.crawlDelayMs !== null && <div className="text-slate-500">{fill(m.crawlDelay, { d: `${h.crawlDelayMs / 1000} s` })}</div>}</td>
       <td className="p-2 tabular-nums">{h.effectiveDelayMs} ms{h.delayOverrideMs !== null && <div className="text-slate-500">{m.ownDelay}</div>}</td>
       <td className="p-2 text-right tabular-nums">{h.inFlight}</td>
-      <td className="p-2 tabular-nums" data-testid="host-next">{h.isBlocked ? "—" : isDue ? m.nowLabel : h.nextFetchAt.toLocaleTimeString(locale)}</td>
+      <td className="p-2 tabular-nums" data-testid="host-next">{h.isBlocked || h.isSetAside ? "—" : isDue ? m.nowLabel : h.nextFetchAt.toLocaleTimeString(locale)}</td>
       <td className="p-2 text-right tabular-nums">{h.pending >= PENDING_COUNT_CAP ? `${PENDING_COUNT_CAP}+` : h.pending}</td>
       <td className="p-2 text-right tabular-nums" data-testid="host-fetched">{h.fetched}</td>
       <td className="p-2 text-right tabular-nums">{h.relevant}</td>
       <td className="p-2 text-right tabular-nums">{h.failed}</td>
       <td className="p-2 text-right tabular-nums">{h.fetched ? (h.relevant / h.fetched).toFixed(3) : "—"}</td>
       <td className="max-w-48 truncate p-2 font-mono" title={h.lastError ?? ""}>{h.lastError ?? ""}</td>
-      <td className="p-2">{canControl && !h.isBlocked && (
+      <td className="p-2">{canControl && h.isBlocked && (
+        <form action={unblockHostAction}>
+          <input type="hidden" name="jobId" value={jobId} /><input type="hidden" name="host" value={h.host} />
+          <ConfirmButton testId="unblock-host" question={fill(m.unblockConfirm, { host: h.host })} className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-100">{m.unblock}</ConfirmButton>
+        </form>
+      )}{canControl && !h.isBlocked && !h.isSetAside && (
         <div className="flex flex-wrap gap-1">
           <form action={blockHostAction}>
             <input type="hidden" name="jobId" value={jobId} /><input type="hidden" name="host" value={h.host} />
-            <button data-testid="block-host" title={fill(m.blockConfirm, { host: h.host })} className="rounded border border-red-300 bg-white px-2 py-0.5 text-red-800 hover:bg-red-50">{m.block}</button>
+            <ConfirmButton testId="block-host" question={fill(m.blockConfirm, { host: h.host })} className="rounded border border-red-300 bg-white px-2 py-0.5 text-red-800 hover:bg-red-50">{m.block}</ConfirmButton>
           </form>
           <form action={setHostDelayAction} className="flex gap-1">
             <input type="hidden" name="jobId" value={jobId} /><input type="hidden" name="host" value={h.host} />

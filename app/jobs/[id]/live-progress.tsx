@@ -15,7 +15,7 @@ const NAVIGATION_GRACE_MS = 15_000;
 /** A job's counters, kept current by the server's event stream. */
 export function LiveProgress({ jobId, initial, labels }: {
   jobId: number; initial: Progress;
-  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string>; finishReasons: Record<string, string> };
+  labels: Record<"status" | "fetched" | "relevant" | "harvest" | "failed" | "frontier" | "budget" | "links" | "finishReason" | "live", string> & { statusNames: Record<string, string>; finishReasons: Record<string, string> };
 }) {
   const [p, setP] = useState(initial);
   const [isLive, setLive] = useState(false);
@@ -59,6 +59,8 @@ export function LiveProgress({ jobId, initial, labels }: {
     [labels.relevant, p.pagesRelevant, "relevant"],
     [labels.harvest, p.pagesFetched ? (p.pagesRelevant / p.pagesFetched).toFixed(3) : "—", "harvest"],
     [labels.frontier, pending, "frontier"],
+    // From the same read as fetched and failed, so the three agree (it also counts URLs being fetched).
+    [labels.budget, `${p.pagesReserved} / ${p.maxPages}`, "budget"],
   ];
   return (
     <div>
@@ -66,7 +68,7 @@ export function LiveProgress({ jobId, initial, labels }: {
         <span className={`mr-1 inline-block h-2 w-2 rounded-full ${isLive ? "bg-teal-500" : "bg-slate-300"}`} />{labels.live}
         {p.finishReason && <span className="ml-3">{labels.finishReason}: <span data-testid="finish-reason" data-reason={p.finishReason}>{labels.finishReasons[p.finishReason] ?? p.finishReason}</span></span>}
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {cards.map(([label, value, key]) => (
           <div key={key} className="rounded border border-slate-200 bg-white p-3">
             <div className="text-xs text-slate-500">{label}</div>

@@ -1,7 +1,7 @@
 "use server";
 /** The job page's controls of a running job: block a host, set a host's or the job's delay, add seeds. */
 import { revalidatePath } from "next/cache";
-import { blockHost, setHostDelay, setJobDelay } from "@/lib/store/host-controls";
+import { blockHost, setHostDelay, setJobDelay, unblockHost } from "@/lib/store/host-controls";
 import { addSeeds } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
@@ -21,6 +21,15 @@ export async function blockHostAction(form: FormData): Promise<void> {
   const id = readJobId(form);
   if (id === null) return;
   await blockHost(getSql(), id, String(form.get("host") ?? ""));
+  revalidatePath(`/jobs/${id}`);
+}
+
+/** Unblock the form's host in the form's job (its skipped URLs are queued again). */
+export async function unblockHostAction(form: FormData): Promise<void> {
+  await requireOperator();
+  const id = readJobId(form);
+  if (id === null) return;
+  await unblockHost(getSql(), id, String(form.get("host") ?? ""));
   revalidatePath(`/jobs/${id}`);
 }
 

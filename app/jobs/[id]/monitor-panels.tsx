@@ -1,9 +1,9 @@
 /** The job page's monitoring panels: diagnostics, progress and estimates, seeds' outcomes, event log. */
 import { diagnoseJob, listSeedOutcomes, WORKER_SILENT_MS, type Diagnosis } from "@/lib/store/diagnostics";
-import { listJobEvents } from "@/lib/store/events";
+import { listJobEvents, type JobEventData } from "@/lib/store/events";
 import { getSql } from "@/lib/store/infra/sql";
-import { RATE_WINDOW_MINUTES, readRecentRate } from "@/lib/store/monitor-charts";
-import { STALL_WINDOW_MS } from "@/lib/store/stall";
+import { ETA_MIN_ELAPSED_MS, ETA_MIN_URLS, readJobTiming } from "@/lib/store/job-timing";
+import { HELD_BACK_COUNT_CAP, STALL_WINDOW_MS } from "@/lib/store/stall";
 import { finishReasonLabel } from "@/lib/i18n/ops-messages";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
@@ -27,6 +27,8 @@ function describe(d: Diagnosis, m: MonitorMessages, locale: Locale): string {
   const common = { n: d.n, s: Math.round((d.kind === "no-workers" ? WORKER_SILENT_MS : STALL_WINDOW_MS) / 1000) };
   switch (d.kind) {
     case "hosts-waiting": return fill(text, { ...common, host: d.host, until: clock(d.until, locale) });
+    case "held-back": return fill(text, { ...common, n: d.n >= HELD_BACK_COUNT_CAP ? `${HELD_BACK_COUNT_CAP}+` : d.n, hosts: d.hosts, share: d.share,
+      host: d.host, until: clock(d.until, locale) });
     case "retry-wait": return fill(text, { ...common, until: clock(d.until, locale), error: d.error ?? "—" });
     case "robots-unreachable":
     case "hosts-set-aside":
@@ -55,45 +57,57 @@ export async function DiagnosticsPanel({ jobId, status, m, locale }: { jobId: nu
   );
 }
 
-/** The page budget and what it counts, the recent rate with the ETA to the budget, elapsed and remaining time. */
-export async function TimingPanel({ job, m, locale }: {
-  job: { id: number; status: string; maxPages: number; pagesReserved: number; startedAt: Date | null; finishedAt: Date | null; timeBudgetSec: number | null };
-  m: MonitorMessages; locale: Locale;
-}) {
-  const perMinute = await readRecentRate(getSql(), job.id);
-  const elapsedMs = job.startedAt ? (job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime() : 0;
-  const left = Math.max(0, job.maxPages - job.pagesReserved);
-  const isRunning = job.status === "running";
+/** The page budget and what it counts, the recent rate with the ETA to the budget, elapsed and remaining time, from one read. */
+export async function TimingPanel({ jobId, m, locale }: { jobId: number; m: MonitorMessages; locale: Locale }) {
+  const timing = await readJobTiming(getSql(), jobId);
+  if (!timing) return null;
+  const { elapsedMs, perMinute, etaMs } = timing;
+  const isRunning = timing.status === "running";
   return (
     <section data-testid="timing" className="rounded border border-slate-200 bg-white p-3 text-sm">
       <h2 className="mb-1 font-semibold">{m.timingTitle}</h2>
-      <p>{fill(m.budgetCounts, { max: job.maxPages, used: job.pagesReserved })}</p>
-      <p>{fill(m.rateRecent, { minutes: RATE_WINDOW_MINUTES, rate: perMinute.toFixed(1) })}{" "}
-        {isRunning && <span data-testid="eta">{perMinute > 0 ? fill(m.etaPages, { eta: formatDuration(left / perMinute * 60_000, locale) }) : m.etaUnknown}</span>}</p>
+      <p>{fill(m.budgetCounts, { max: timing.maxPages })}</p>
+      <p><span data-testid="rate">{fill(isRunning ? m.rateRecent : m.rateAtEnd, { window: formatDuration(timing.windowMs, locale), rate: perMinute.toFixed(1) })}</span>{" "}
+        {isRunning && <span data-testid="eta">{etaMs !== null ? fill(m.etaPages, { eta: formatDuration(etaMs, locale) })
+          : perMinute > 0 ? fill(m.etaTooEarly, { urls: ETA_MIN_URLS, s: ETA_MIN_ELAPSED_MS / 1000 }) : m.etaUnknown}</span>}</p>
       <p>{fill(m.elapsed, { elapsed: formatDuration(elapsedMs, locale) })}{" "}
-        {job.timeBudgetSec ? fill(m.timeBudget, { budget: formatDuration(job.timeBudgetSec * 1000, locale),
-          remaining: formatDuration(job.timeBudgetSec * 1000 - elapsedMs, locale) }) : m.noTimeBudget}</p>
+        {timing.timeBudgetSec ? fill(m.timeBudget, { budget: formatDuration(timing.timeBudgetSec * 1000, locale),
+          remaining: formatDuration(timing.timeBudgetSec * 1000 - elapsedMs, locale) }) : m.noTimeBudget}</p>
     </section>
   );
 }
 
-/** Each seed and why it failed, for a job that has fetched nothing (ended as failed, or still trying). */
-export async function SeedOutcomesPanel({ jobId, m }: { jobId: number; m: MonitorMessages }) {
+/** Seeds listed at most by the outcomes panel (500 seeds made it a page long). */
+const SEEDS_LISTED = 10;
+
+/**
+ * The seeds that failed or were skipped and why (the first SEEDS_LISTED), and how many others
+ * still wait, for a job that has fetched nothing (ended as failed, or still trying).
+ */
+export async function SeedOutcomesPanel({ jobId, seedCount, m }: { jobId: number; seedCount: number; m: MonitorMessages }) {
   const seeds = await listSeedOutcomes(getSql(), jobId);
-  const ended = ["failed", "skipped"];
-  if (!seeds.some((s) => ended.includes(s.status))) return null; // nothing failed (yet): the diagnostics say why it waits
-  const isAllFailed = seeds.every((s) => ended.includes(s.status));
+  const ended = seeds.filter((s) => ["failed", "skipped"].includes(s.status));
+  if (ended.length === 0) return null; // nothing failed (yet): the diagnostics say why it waits
+  const isAllFailed = ended.length === seeds.length;
+  const listed = ended.slice(0, SEEDS_LISTED);
+  const more = Math.max(seedCount, seeds.length) - listed.length;
   return (
     <section data-testid="seed-outcomes" className={`rounded border p-3 text-sm ${isAllFailed ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
       <p className="font-semibold">{isAllFailed ? m.seedsFailedTitle : m.seedsTitle}</p>
       <ul className="mt-1 space-y-1">
-        {seeds.map((s) => (
+        {listed.map((s) => (
           <li key={s.url} className="break-all"><span className="font-mono text-xs">{s.url}</span> — {lookup(m, `seedState_${s.status}`, s.status)}
             {": "}{s.reason ?? m.seedNoReason}</li>
         ))}
       </ul>
+      {more > 0 && <p data-testid="seed-outcomes-more" className="mt-1">{fill(m.seedsMore, { n: more })}</p>}
     </section>
   );
+}
+
+/** What an event with data is about (a host, a delay, URLs skipped), in the page's language. */
+function describeEventData(kind: string, data: JobEventData, m: MonitorMessages): string {
+  return fill(lookup(m, `eventDetail_${kind}`, "{host}"), { host: data.host ?? "", skipped: data.skipped ?? 0, why: data.why ?? "", delay: data.delayMs ?? "" });
 }
 
 /** The job's event log, newest first, each kind named in the page's language. */
@@ -111,7 +125,8 @@ export async function EventsPanel({ jobId, m, locale }: { jobId: number; m: Moni
                 <time className="tabular-nums text-slate-500" dateTime={e.createdAt.toISOString()}>{e.createdAt.toLocaleString(locale)}</time>
                 {/* The stored message is English detail: shown inline in English, on hover in Chinese. */}
                 <span className="font-medium" title={e.message}>{fill(lookup(m, `event_${e.kind}`, e.kind), { reason: finishReasonLabel(locale, reason) })}</span>
-                {e.kind !== "finished" && locale === "en" && <span className="min-w-0 break-all text-slate-600">{e.message}</span>}
+                {e.data ? <span data-testid="event-detail" className="min-w-0 break-all text-slate-600">{describeEventData(e.kind, e.data, m)}</span>
+                  : e.kind !== "finished" && locale === "en" && <span className="min-w-0 break-all text-slate-600">{e.message}</span>}
               </li>
             );
           })}

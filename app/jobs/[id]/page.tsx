@@ -3,11 +3,14 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { getJob } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { topicLabelWords, type TopicVector } from "@/lib/topic/topic";
+import { topicKeywordWords, type TopicVector } from "@/lib/topic/topic";
+import { strategyName } from "@/lib/i18n/strategy-messages";
+import { SeedList } from "./seed-list";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { parseScreen } from "@/lib/results/screen";
-import { controlJobAction } from "../actions";
+import { controlJobAction, deleteJobAction } from "../actions";
+import { ConfirmButton } from "./confirm-button";
 import { canOperate } from "../../auth/current";
 import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
 import { RefineTopic } from "./refine-topic";
@@ -25,7 +28,7 @@ import { settingLabel, settingValueLabel } from "@/lib/i18n/ops-messages";
 export const dynamic = "force-dynamic";
 
 export default async function JobPage({ params, searchParams }: {
-  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string }>;
+  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string; deleteRefused?: string }>;
 }) {
   const id = parseId((await params).id);
   const prisma = getPrisma();
@@ -37,7 +40,8 @@ export default async function JobPage({ params, searchParams }: {
   const hosts = parseHostQuery(query);
   const m = monitorMessages(locale);
   const isActive = ["running", "paused"].includes(job.status);
-  const topicWords = topicLabelWords(job.topicSnapshot);
+  // Class codes are named with the topic below, not listed as keywords.
+  const topicWords = topicKeywordWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
   const isOperator = await canOperate();
@@ -59,19 +63,31 @@ export default async function JobPage({ params, searchParams }: {
       </div>
       <div className="flex flex-wrap gap-2">
         <Link data-testid="results-link" href={`/jobs/${job.id}/results`} className="inline-block rounded bg-teal-700 px-3 py-1 text-sm text-white hover:bg-teal-800">{t("resultsLink")}</Link>
+        {isOperator && !isActive && job.status !== "stopping" && (
+          <form action={deleteJobAction}>
+            <input type="hidden" name="jobId" value={job.id} />
+            <ConfirmButton testId="delete-job" question={t("jobDeleteConfirm").replace("{id}", String(job.id)).replace("{name}", job.name)}
+              className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50">{t("jobDelete")}</ConfirmButton>
+          </form>
+        )}
+        {/* Deleting waits for the job to end: its workers would store pages into rows being deleted. */}
+        {isOperator && (isActive || job.status === "stopping") && (
+          <button type="button" disabled data-testid="delete-hint" title={t("jobDeleteActive")} aria-label={`${t("jobDelete")}: ${t("jobDeleteActive")}`}
+            className="cursor-not-allowed rounded border border-dashed border-slate-300 px-3 py-1 text-sm text-slate-400">{t("jobDelete")}</button>
+        )}
+        {query.deleteRefused && <p role="alert" className="basis-full text-xs text-red-800">{t("jobDeleteActive")}</p>}
         {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
       </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
-        <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd className="inline">{topicWords.join("，")}</dd></div>
-        <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd className="inline">{job.strategy}</dd></div>
+        {topicWords.length > 0 && <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd data-testid="job-keywords" className="inline">{topicWords.join("，")}</dd></div>}
+        <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd data-testid="job-strategy" className="inline">{strategyName(job.strategy, locale)}</dd></div>
         {feedback && <div data-testid="topic-feedback" className="sm:col-span-2 text-slate-600">
           {t(feedback.isAuto ? "topicAdapted" : "topicRefined").replace("{pages}", String(feedback.pages)).replace("{judged}", String(feedback.judged))
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}
         {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
           {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(deferred.retryAtPages))}</div>}
         <Suspense fallback={null}><RawStorage jobId={job.id} /></Suspense>
-        <div className="sm:col-span-2"><dt className="inline text-slate-500">{t("jobSeeds")}: </dt>
-          <dd className="inline break-all font-mono text-xs">{job.seeds.join("  ")}</dd></div>
+        <SeedList seeds={job.seeds} labels={{ seeds: t("jobSeeds"), showAll: t("jobSeedsShowAll") }} />
       </dl>
       <JobTopic m={topicMessages(locale)} snapshot={job.topicSnapshot}
         topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />
@@ -90,10 +106,10 @@ export default async function JobPage({ params, searchParams }: {
       </details>
       {/* Each panel streams in on its own: the header above never waits for the tables. */}
       <Suspense fallback={<PanelLoading />}><ProgressPanel jobId={job.id} /></Suspense>
-      {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} m={m} /></Suspense>}
+      {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} seedCount={job.seeds.length} m={m} /></Suspense>}
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <Suspense fallback={<PanelLoading />}><DiagnosticsPanel jobId={job.id} status={job.status} m={m} locale={locale} /></Suspense>
-        <Suspense fallback={<PanelLoading />}><TimingPanel job={job} m={m} locale={locale} /></Suspense>
+        <Suspense fallback={<PanelLoading />}><TimingPanel jobId={job.id} m={m} locale={locale} /></Suspense>
       </div>
       {isActive && isOperator && (
         <details className="text-sm" data-testid="job-controls">

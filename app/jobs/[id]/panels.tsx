@@ -24,7 +24,7 @@ export async function ProgressPanel({ jobId }: { jobId: number }) {
   if (!progress) return null;
   return <LiveProgress jobId={jobId} initial={JSON.parse(JSON.stringify(progress))} labels={{
     status: t("jobStatus"), fetched: t("colFetched"), relevant: t("colRelevant"), harvest: t("colHarvest"),
-    failed: t("jobFailed"), frontier: t("jobFrontier"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
+    failed: t("jobFailed"), frontier: t("jobFrontier"), budget: t("jobBudgetUsed"), links: t("jobLinks"), finishReason: t("jobFinishReason"), live: t("live"),
     finishReasons: finishReasonLabels(locale), statusNames: Object.fromEntries(["queued", "running", "paused", "stopping", "done", "stopped", "failed"].map((s) => [s, t(`status_${s}` as "status_done")])),
   }} />;
 }

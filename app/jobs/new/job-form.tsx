@@ -95,7 +95,7 @@ function StrategyParams({ strategy, errors, values }: {
 }
 
 export function JobForm({ labels, strategies, defaults, advanced, topics, topicId, topicLabels, initial }: {
-  labels: Labels; strategies: { id: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
+  labels: Labels; strategies: { id: string; name: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
   /** Saved topics to pick from, and the one chosen when the form opens (?topicId=). */
   topics: PickableTopic[]; topicId?: string; topicLabels: TopicMessages;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
@@ -138,7 +138,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
         <label className="block text-sm">
           <span className="font-medium">{labels.strategy}</span>
           <select name="strategy" value={chosen} onChange={(e) => setChosen(e.target.value)} className={input}>
-            {strategies.map((s) => <option key={s.id} value={s.id}>{s.id}</option>)}
+            {strategies.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
           </select>
           <FieldError errors={state.errors} name="strategy" />
         </label>

@@ -60,3 +60,13 @@ test("child counts: all children, and those shown without alternative and discon
   assert.equal(c.shownChildCount, clcChildren("C").length);
   assert.ok(c.shownChildCount < c.childCount);
 });
+
+test("every example the search box suggests finds a class, in both languages", async () => {
+  const { topicMessages } = await import("../../i18n/topic-messages");
+  for (const locale of ["zh-CN", "en"] as const) {
+    const examples = topicMessages(locale).searchPlaceholder.match(/[A-Z]{1,2}\d+|[\u4e00-\u9fff]{2,}|\b[a-z]{3,}\b/g) ?? [];
+    const words = examples.filter((w) => !["code", "chinese", "pinyin", "initials", "english", "names", "first", "two", "levels"].includes(w) && !/^(分类号|中文|拼音首字母|英文|英文名只到第二级)$/.test(w));
+    assert.ok(words.length >= 4, `${locale}: ${words.join()}`);
+    for (const w of words) assert.ok(searchClc(w).length > 0, `${locale}: the suggested "${w}" finds nothing`);
+  }
+});

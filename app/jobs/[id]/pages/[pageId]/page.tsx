@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getPage, parsePageId } from "@/lib/store/page-queries";
+import { findNeighbourPages, getPage, parsePageId } from "@/lib/store/page-queries";
+import { PageNav } from "./page-nav";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
 import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "@/lib/store/page-origin";
@@ -25,8 +26,9 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
   const page = jobId === null || pageId === null ? null : await getPage(getPrisma(), jobId, pageId);
   if (!page || jobId === null) notFound();
   const sql = getSql();
-  const [origin, path, inlinks, outlinks, group] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
-    findInlinks(sql, jobId, page.id), findOutlinks(sql, jobId, page.id), findDuplicateGroup(sql, jobId, page.id)]);
+  const [origin, path, inlinks, outlinks, group, beside] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
+    findInlinks(sql, jobId, page.id), findOutlinks(sql, jobId, page.id), findDuplicateGroup(sql, jobId, page.id),
+    findNeighbourPages(getPrisma(), jobId, BigInt(page.id))]);
   const { locale, t } = await getT();
   const om = outlinkMessages(locale);
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
@@ -37,6 +39,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         <Link href={`/jobs/${jobId}`} className="text-teal-700">← {t("pageBack")}</Link>
         <Link href={`/jobs/${jobId}/results`} className="text-teal-700">{t("resultsTitle")}</Link>
       </div>
+      <PageNav jobId={jobId} newer={beside.newer} older={beside.older} labels={{ prev: t("pageViewPrev"), next: t("pageViewNext"), keys: t("pageViewKeys") }} />
       <h1 data-testid="page-title" className="break-words text-xl font-semibold">{page.title || page.url}</h1>
       <PageJudge jobId={jobId} pageId={page.id} initial={judgement} labels={{
         relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
