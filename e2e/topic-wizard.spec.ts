@@ -6,6 +6,7 @@
  * screenshots of each step; without it none are written.
  */
 import path from "node:path";
+import { shoot } from "./screenshots";
 import { expect, test, type Page } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
 
@@ -47,6 +48,7 @@ test("browse T → TP → TP3 → TP31, add a keyword and an example, remove a t
   await expect(page).toHaveURL(/step=refine/);
   // TP31 has no field vocabulary of its own: it borrows TP3's, and says so.
   await expect(page.getByTestId("knowledge-TP31")).toContainText("借用上级分类 TP3", { timeout: 60_000 });
+  await shoot(page, "wizard-refine-suggestions", { fullPage: true, prepare: () => expect(page.getByTestId("knowledge-TP31").getByRole("button").first()).toBeVisible({ timeout: 60_000 }) });
   await page.getByRole("textbox", { name: "关键词" }).fill("数据库");
   await page.getByRole("textbox", { name: "关键词" }).press("Enter");
   await page.getByRole("button", { name: "添加一段示例文本" }).click();

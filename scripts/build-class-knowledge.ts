@@ -73,36 +73,18 @@ const lexicons: Lexicon[] = fs.readdirSync(path.join(DATA, "lexicons/thuocl")).f
 const listedIn = new Map<string, number>();
 for (const lex of lexicons) for (const w of new Set(lex.words.map(([x]) => x))) listedIn.set(w, (listedIn.get(w) ?? 0) + 1);
 
-/** The field a lexicon's class belongs to for its evidence: the nearest class at or above it with 20 abstracts or more. */
-function evidenceField(code: string): string {
-  const chain = clcAncestors(code).reverse();
-  return chain.find((n) => docs.filter((d) => d.codes.some((c) => isWithinClass(c, n.code))).length >= 20)?.code ?? chain[chain.length - 1].code;
-}
-
-/** Shares of the abstracts inside and outside `field` that use a word (undefined when none does). */
-function useInside(field: string): (word: string) => { inside: number; outside: number } | undefined {
-  const counts = { inside: new Map<string, number>(), outside: new Map<string, number>() };
-  let nIn = 0;
-  let nOut = 0;
-  for (const d of docs) {
-    const isIn = d.codes.some((c) => isWithinClass(c, field));
-    if (!isIn && d.codes.some((c) => isWithinClass(field, c))) continue;
-    if (isIn) nIn++;
-    else nOut++;
-    const m = isIn ? counts.inside : counts.outside;
-    for (const t of d.terms) m.set(t, (m.get(t) ?? 0) + 1);
-  }
-  return (w) => {
-    const i = counts.inside.get(w) ?? 0;
-    const o = counts.outside.get(w) ?? 0;
-    return i + o === 0 ? undefined : { inside: (i + 0.5) / (nIn + 1), outside: (o + 0.5) / (nOut + 1) };
-  };
+/** Share of the abstracts outside `code` (and not above it) that use a word. */
+function generalShareOutside(code: string): (word: string) => number {
+  const outside = docs.filter((d) => !d.codes.some((c) => isWithinClass(c, code) || isWithinClass(code, c)));
+  const counts = new Map<string, number>();
+  for (const d of outside) for (const t of d.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return (w) => (counts.get(w) ?? 0) / Math.max(1, outside.length);
 }
 const isWord = (w: string) => knowledgeWords(w).includes(w.toLowerCase());
 const lexiconVocabs = new Map<string, { code: string; name: string; vocab: Vocabulary }[]>();
 for (const lex of lexicons) {
   for (const code of LEXICON_TO_CLC[lex.name] ?? []) {
-    const vocab = lexiconVocabulary(lex, (w) => listedIn.get(w) ?? 1, useInside(evidenceField(code)), { size: LEXICON_SIZE, isWord });
+    const vocab = lexiconVocabulary(lex, (w) => listedIn.get(w) ?? 1, generalShareOutside(code), { size: LEXICON_SIZE, isWord });
     lexiconVocabs.set(code, [...(lexiconVocabs.get(code) ?? []), { code, name: lex.name, vocab }]);
   }
 }

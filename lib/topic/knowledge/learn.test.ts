@@ -21,15 +21,15 @@ test("a class's words are those its documents use much more than the others; wor
   assert.deepEqual(learnVocabulary(docs, "O1", { size: 10, minDocs: 2 }), [], "no documents, no words");
 });
 
-test("a lexicon's words are kept by the labelled documents' evidence, not by their frequency alone", () => {
-  const lexicon = { name: "caijing", words: [["发展", 1_900_000], ["律师", 400_000], ["股票", 57_000], ["大盘", 17_000], ["法律", 300_000]] as [string, number][] };
-  const use = (w: string) => ({ 发展: { inside: 0.2, outside: 0.21 }, 律师: { inside: 0.01, outside: 0.03 }, 股票: { inside: 0.1, outside: 0.001 } } as Record<string, { inside: number; outside: number }>)[w];
-  const v = new Map(lexiconVocabulary(lexicon, (w) => (w === "法律" ? 2 : 1), use, { size: 10, isWord: () => true }));
-  assert.ok(!v.has("发展"), "used a little less by its own field");
-  assert.ok(!v.has("律师"), "used more by other fields");
-  assert.ok(!v.has("法律"), "listed by another lexicon too");
-  assert.ok(v.has("股票") && v.has("大盘"));
-  assert.ok(v.get("大盘")! < v.get("股票")!, "a word no document uses weighs less than one they show belongs to the field");
+test("a lexicon's words are kept by their contrast with other fields' documents, not by their frequency alone", () => {
+  const lexicon = { name: "caijing", words: [["发展", 1_900_000], ["政府", 1_600_000], ["股票", 57_000], ["大盘", 17_000], ["法律", 300_000]] as [string, number][] };
+  const general: Record<string, number> = { 发展: 0.2, 政府: 0.05, 股票: 0.001 };
+  const v = new Map(lexiconVocabulary(lexicon, (w) => (w === "法律" ? 3 : 1), (w) => general[w] ?? 0, { size: 10, isWord: () => true }));
+  assert.ok(!v.has("发展") && !v.has("政府"), "used by many documents of other fields");
+  assert.ok(!v.has("法律"), "listed by two other lexicons too");
+  assert.ok(v.has("股票") && v.has("大盘"), "a field's words, whether papers write them or not");
+  assert.equal(v.get("股票"), 1, "the most frequent kept word weighs 1");
+  assert.ok(v.get("大盘")! < v.get("股票")!, "a less frequent word weighs less");
 });
 
 test("vocabularies merge by weight and keep the strongest", () => {
