@@ -10,11 +10,12 @@ import { findExportFile, type ExportFileRow } from "@/lib/store/exports";
 import { getSql } from "@/lib/store/infra/sql";
 import { json, parseId, readJsonObject } from "@/app/json";
 import { problemResponse } from "@/app/api/failure";
+import { readIdentity } from "@/app/auth/identity";
 
 /** An export as the API shows it: progress, state and, once done, where to download it. */
 export function exportJson(row: ExportFileRow) {
-  const { owner: _owner, throughPageId: _through, ...shown } = row;
-  return { ...shown, bytesWritten: Number(row.bytesWritten), fileUrl: row.status === "done" ? `/api/exports/${row.id}/file` : null };
+  const { owner: _owner, throughPageId: _through, startedByName, ...shown } = row;
+  return { ...shown, startedByName, bytesWritten: Number(row.bytesWritten), fileUrl: row.status === "done" ? `/api/exports/${row.id}/file` : null };
 }
 
 /** The route segments naming an export: its id, and the job's id on the job-scoped routes. */
@@ -51,8 +52,9 @@ export async function exportActionResponse(request: Request, scope: ExportScope)
   }
   const { id, jobId } = found.row;
   const scopeJob = scope.jobId === undefined ? null : jobId;
+  const actor = readIdentity(request.headers);
   const r = action === "resume"
-    ? await resumeExportFile(exportSql(), id, scopeJob, exportFilesContext())
-    : await cancelExportFile(exportSql(), id, scopeJob, exportFilesContext());
+    ? await resumeExportFile(exportSql(), id, scopeJob, exportFilesContext(), actor)
+    : await cancelExportFile(exportSql(), id, scopeJob, exportFilesContext(), actor);
   return r.ok ? json({ export: exportJson(r.value) }) : problemResponse(r.problem);
 }

@@ -85,6 +85,21 @@ function findHandler(method: string, pathname: string): { handler?: Handler; par
   return { handler: matches[0].mod[method] as Handler | undefined, params: matches[0].params ?? {} };
 }
 
+/**
+ * The request as the route sees it after the proxy: Next.js replaces its headers with the ones the
+ * proxy passed on (`NextResponse.next({ request: { headers } })`: the identity headers).
+ */
+function withProxyHeaders(request: Request, gate: Response): Request {
+  const names = gate.headers.get("x-middleware-override-headers");
+  if (names === null) return request;
+  const headers = new Headers();
+  for (const name of names.split(",").filter(Boolean)) {
+    const value = gate.headers.get(`x-middleware-request-${name}`);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Request(request, { headers });
+}
+
 /** Send `request` through the proxy and, when it lets it through, to its route (405 when the route has no such method). */
 export async function dispatch(request: Request): Promise<Response> {
   const gate = await proxy(new NextRequest(request.clone()));
@@ -92,5 +107,5 @@ export async function dispatch(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const { handler, params } = findHandler(request.method, pathname);
   if (!handler) return new Response(null, { status: 405 });
-  return handler(request, { params: Promise.resolve(params) });
+  return handler(withProxyHeaders(request, gate), { params: Promise.resolve(params) });
 }
