@@ -56,9 +56,20 @@ function forbiddenMessage(who: Known, needed: Role): string {
   return `user "${who.name}" has the viewer role, which can only read and download exports: ask an administrator for the operator role (focuscrawl user role ${who.name} operator)`;
 }
 
+/**
+ * True when a refusal should send a browser to the sign-in page: a page asked for without
+ * credentials in a header. An API call, a Prometheus scrape of /metrics, or any request that sent
+ * credentials gets the 401 itself (a scraper following the redirect would read the sign-in page
+ * as a 200 and report a parse error instead of the bad credentials).
+ */
+function isPageVisit(request: NextRequest): boolean {
+  const path = request.nextUrl.pathname;
+  const isMachine = path.startsWith("/api/") || path === "/metrics";
+  return !isMachine && request.method === "GET" && !request.headers.has("authorization");
+}
+
 function refuse(request: NextRequest, status: 401 | 403 | 429, error: string): NextResponse {
-  const isApi = request.nextUrl.pathname.startsWith("/api/");
-  if (status === 401 && !isApi && request.method === "GET") {
+  if (status === 401 && isPageVisit(request)) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.redirect(login);
