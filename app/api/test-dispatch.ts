@@ -10,6 +10,7 @@ import * as clcSearch from "./clc/search/route";
 import * as compareId from "./compare/[id]/route";
 import * as compare from "./compare/route";
 import * as health from "./health/route";
+import * as openapi from "./openapi.json/route";
 import * as jobActions from "./jobs/[id]/actions/route";
 import * as jobEvents from "./jobs/[id]/events/route";
 import * as jobExport from "./jobs/[id]/export/route";
@@ -44,7 +45,7 @@ type Handler = (request: Request, ctx: { params: Promise<Record<string, string |
 export const ROUTES: [string, Record<string, unknown>][] = [
   ["/api/clc/search", clcSearch], ["/api/clc/[code]", clcCode], ["/api/compare", compare], ["/api/compare/[id]", compareId],
   ["/api/exports/[id]", exportFile], ["/api/exports/[id]/actions", exportFileActions],
-  ["/api/health", health], ["/api/jobs", jobs], ["/api/jobs/[id]", job], ["/api/jobs/[id]/actions", jobActions],
+  ["/api/health", health], ["/api/openapi.json", openapi], ["/api/jobs", jobs], ["/api/jobs/[id]", job], ["/api/jobs/[id]/actions", jobActions],
   ["/api/jobs/[id]/events", jobEvents], ["/api/jobs/[id]/export", jobExport], ["/api/jobs/[id]/exports", jobExportFiles],
   ["/api/jobs/[id]/exports/[exportId]", jobExportFile], ["/api/jobs/[id]/exports/[exportId]/actions", jobExportFileActions], ["/api/jobs/[id]/frontier", jobFrontier],
   ["/api/jobs/[id]/judgements", jobJudgements], ["/api/jobs/[id]/pages", jobPages], ["/api/jobs/[id]/pages/[pageId]", page],

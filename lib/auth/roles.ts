@@ -17,8 +17,8 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Writes any signed-in user may make: signing out. */
 const WRITES_FOR_EVERYONE = [/^\/api\/auth\/logout$/];
 
-/** Paths only admins may read or write: the user management page (and its server actions) and its API. */
-const ADMIN_PATHS = [/^\/admin(\/|$)/, /^\/api\/users(\/|$)/];
+/** Paths only admins may read or write: the user management page and its server actions. */
+const ADMIN_PATHS = [/^\/admin(\/|$)/];
 
 /**
  * The role a request needs. Every write needs an operator: API writes and server actions alike
