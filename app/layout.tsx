@@ -38,7 +38,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <Link href="/compare" className="hover:text-teal-700">{t("navCompare")}</Link>
                 <Link href="/workers" className="hover:text-teal-700">{ops("navWorkers")}</Link>
                 {who.role === "admin" && <Link href="/admin/users" data-testid="nav-users" className="hover:text-teal-700">{authMessages(locale).navUsers}</Link>}
-                <Link href="/api/docs" className="hover:text-teal-700">{authMessages(locale).navApi}</Link>
+                <Link href="/docs/api" className="hover:text-teal-700">{authMessages(locale).navApi}</Link>
               </nav>
             )}
           </div>

@@ -16,10 +16,10 @@ import { requireAdmin } from "../../auth/current";
 
 type Outcome = { done: (typeof USER_NOTICES)[number] } | { error: (typeof USER_ERRORS)[number] };
 
-/** Back to the page with the outcome and the user it concerns. */
-function back(outcome: Outcome, name: string): never {
+/** Back to the page with the outcome and the user it concerns (`isAdd`: the add form keeps the name it refused). */
+function back(outcome: Outcome, name: string, isAdd = false): never {
   revalidatePath("/admin/users");
-  const q = new URLSearchParams({ ...outcome, name: name.slice(0, 80) });
+  const q = new URLSearchParams({ ...outcome, name: name.slice(0, 80), ...(isAdd && "error" in outcome ? { form: "add" } : {}) });
   redirect(`/admin/users?${q}`);
 }
 
@@ -31,19 +31,19 @@ function failureKey(f: Failure, conflict: "nameTaken" | "lastAdmin"): (typeof US
 }
 
 /** The form's fields read by `schema`, or back to the page with the first problem. */
-async function readForm<T extends z.ZodType>(schema: T, form: FormData): Promise<z.infer<T>> {
+async function readForm<T extends z.ZodType>(schema: T, form: FormData, isAdd = false): Promise<z.infer<T>> {
   await requireAdmin();
   const fields = Object.fromEntries(["name", "password", "role"].map((k) => [k, form.get(k) ?? undefined]));
   const r = schema.safeParse(fields);
-  if (!r.success) back({ error: firstUserInputProblem(r.error) }, String(fields.name ?? ""));
+  if (!r.success) back({ error: firstUserInputProblem(r.error) }, String(fields.name ?? ""), isAdd);
   return r.data as z.infer<T>;
 }
 
 /** Add a user with a name, password and role. */
 export async function addUserAction(form: FormData): Promise<void> {
-  const input = await readForm(newUserSchema, form);
+  const input = await readForm(newUserSchema, form, true);
   const r = await createUser(getSql(), input.name, input.role, input.password);
-  back(r.ok ? { done: "added" } : { error: failureKey(r, "nameTaken") }, input.name);
+  back(r.ok ? { done: "added" } : { error: failureKey(r, "nameTaken") }, input.name, true);
 }
 
 /** Give a user another role (never leaving no admin). */

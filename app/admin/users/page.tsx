@@ -117,7 +117,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
           {users.map((u) => <UserRow key={u.id} u={u} m={m} isYou={u.id === who.userId} when={(d) => format.format(d)} />)}
         </ul>
       )}
-      <AddUser m={m} name={q.error ? q.name ?? "" : ""} />
+      <AddUser m={m} name={q.form === "add" ? q.name ?? "" : ""} />
     </section>
   );
 }
