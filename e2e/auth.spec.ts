@@ -82,6 +82,12 @@ async function signIn(page: Page, who: { name: string; password: string }) {
   await page.getByRole("button", { name: "登录" }).click();
 }
 
+/** Sign out, and wait until the sign-in page shows (a navigation started sooner would race the sign-out). */
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await expect(page).toHaveURL(`${base}/login`);
+}
+
 const basicAuth = (name: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}` });
 
 test("health is public; while no user exists ADMIN_PASSWORD signs in as admin, and the first sign-in creates admin", async ({ page }) => {
@@ -144,8 +150,7 @@ test("a page redirects to the sign-in form; a wrong password says how to fix it;
   const [{ n }] = await sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.name = ${OPERATOR.name}`;
   expect(n).toBe(1);
 
-  await page.getByRole("button", { name: "退出登录" }).click();
-  await expect(page).toHaveURL(`${base}/login`);
+  await signOut(page);
   const [{ left }] = await sql`select count(*)::int as left from sessions`;
   expect(left).toBe(0);
   await page.goto(`${base}/`);
@@ -181,7 +186,7 @@ test("a viewer sees a job without its buttons and is refused a stop; an operator
   await expect(page).toHaveURL(`${base}/jobs/${id}`);
   await expect(page.getByRole("button", { name: "停止", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "新建任务", exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "退出登录" }).click();
+  await signOut(page);
 
   await page.goto(`${base}/jobs/${id}`);
   await signIn(page, VIEWER);
@@ -236,6 +241,20 @@ async function shoot(page: Page, name: string, width: number) {
 
 const userRow = (page: Page, name: string) => page.locator(`[data-testid="user-row"][data-user="${name}"]`);
 
+/**
+ * Open a user's "remove…" and confirm. The page may still be taking in the previous action's
+ * refresh, which replaces the row (and closes its <details>): open it again until the click lands.
+ */
+async function confirmRemove(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  await expect(async () => {
+    const row = userRow(page, name);
+    if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("删除…").click();
+    await expect(row.getByText(`确定删除用户 ${name}？`)).toBeVisible({ timeout: 1_000 });
+    await row.getByRole("button", { name: `确认删除 ${name}` }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test("an admin manages users on the users page; the last admin stays; others neither see nor open it", async ({ page, context }) => {
   await page.goto(`${base}/admin/users`);
   await signIn(page, ADMIN);
@@ -280,17 +299,14 @@ test("an admin manages users on the users page; the last admin stays; others nei
   await userRow(page, "admin").getByRole("button", { name: "修改角色" }).click();
   await expect(page.getByTestId("users-error")).toHaveText("admin 是最后一位管理员：不能删除或降级，否则没人能再管理用户。请先把另一位用户设为管理员。");
   await expect(add.getByLabel("用户名")).toHaveValue("");
-  await userRow(page, "admin").getByText("删除…").click();
-  await userRow(page, "admin").getByRole("button", { name: "确认删除 admin" }).click();
+  await confirmRemove(page, "admin");
   await expect(page.getByTestId("users-error")).toContainText("最后一位管理员");
   expect((await sql`select role from users where name = 'admin'`)[0].role).toBe("admin");
   await shoot(page, "users-zh", 1280);
   await shoot(page, "users-zh", 390);
 
   // Remove, after confirming.
-  await userRow(page, "li.ming").getByText("删除…").click();
-  await expect(userRow(page, "li.ming").getByText("确定删除用户 li.ming？")).toBeVisible();
-  await userRow(page, "li.ming").getByRole("button", { name: "确认删除 li.ming" }).click();
+  await confirmRemove(page, "li.ming");
   await expect(page.getByTestId("users-notice")).toHaveText("已删除用户 li.ming。");
   await expect(userRow(page, "li.ming")).toHaveCount(0);
   expect((await sql`select count(*)::int as n from users where name = 'li.ming'`)[0].n).toBe(0);
@@ -312,7 +328,7 @@ test("an admin manages users on the users page; the last admin stays; others nei
   await expect(page).toHaveURL(`${base}/workers`);
   await page.goto(`${base}/login?next=%2F%2Fevil.example%2F`);
   await expect(page).toHaveURL(`${base}/`);
-  await page.getByRole("button", { name: "退出登录" }).click();
+  await signOut(page);
 
   // An operator sees no link and is refused the page and its actions.
   await signIn(page, OPERATOR);
@@ -323,7 +339,7 @@ test("an admin manages users on the users page; the last admin stays; others nei
   expect((await refused.json()).error).toContain("admin role");
   const action = await page.request.post(`${base}/admin/users`, { headers: { "next-action": "0".repeat(40) }, form: { name: "admin", role: "viewer" } });
   expect(action.status()).toBe(403);
-  await page.getByRole("button", { name: "退出登录" }).click();
+  await signOut(page);
 });
 
 test("the API describes itself: /api/openapi.json and the reference page, in Chinese and English", async ({ browser }) => {
