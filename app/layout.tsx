@@ -7,6 +7,8 @@ import { topicMessages } from "@/lib/i18n/topic-messages";
 import { currentIdentity } from "./auth/current";
 import { SignedIn } from "./auth/signed-in";
 import { opsTranslator } from "@/lib/i18n/ops-messages";
+import { authMessages } from "@/lib/i18n/auth-messages";
+import { hasRole } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "FocusCrawl", description: "Focused web crawling dashboard" };
 
@@ -31,10 +33,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <nav aria-label={ops("navMenu")} data-testid="top-nav"
                 className="nav-scroll -mx-4 flex w-[calc(100%+2rem)] min-w-0 gap-x-5 overflow-x-auto whitespace-nowrap px-4 py-2 text-sm sm:mx-0 sm:w-auto sm:flex-1 sm:p-0">
                 <Link href="/" className="hover:text-teal-700">{t("navJobs")}</Link>
-                {who.role === "operator" && <Link href="/jobs/new" className="hover:text-teal-700">{t("navNewJob")}</Link>}
+                {hasRole(who.role, "operator") && <Link href="/jobs/new" className="hover:text-teal-700">{t("navNewJob")}</Link>}
                 <Link href="/topics" className="hover:text-teal-700">{topicMessages(locale).navTopics}</Link>
                 <Link href="/compare" className="hover:text-teal-700">{t("navCompare")}</Link>
                 <Link href="/workers" className="hover:text-teal-700">{ops("navWorkers")}</Link>
+                {who.role === "admin" && <Link href="/admin/users" data-testid="nav-users" className="hover:text-teal-700">{authMessages(locale).navUsers}</Link>}
+                <Link href="/docs/api" className="hover:text-teal-700">{authMessages(locale).navApi}</Link>
               </nav>
             )}
           </div>

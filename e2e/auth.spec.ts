@@ -20,6 +20,7 @@ const dbUrl = withDatabase(sharedUrl || "postgresql://x/none", dbName);
 const OPERATOR = { name: "ops", password: "operator-pass-1" };
 const VIEWER = { name: "reader", password: "viewer-pass-1" };
 const ADMIN_PASSWORD = "bootstrap-secret-1";
+const ADMIN = { name: "admin", password: "admin-pass-2" };
 const SHOTS_DIR = process.env.AUTH_SHOTS_DIR;
 
 let app: ChildProcess | undefined;
@@ -81,6 +82,12 @@ async function signIn(page: Page, who: { name: string; password: string }) {
   await page.getByRole("button", { name: "登录" }).click();
 }
 
+/** Sign out, and wait until the sign-in page shows (a navigation started sooner would race the sign-out). */
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await expect(page).toHaveURL(`${base}/login`);
+}
+
 const basicAuth = (name: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}` });
 
 test("health is public; while no user exists ADMIN_PASSWORD signs in as admin, and the first sign-in creates admin", async ({ page }) => {
@@ -103,14 +110,16 @@ test("health is public; while no user exists ADMIN_PASSWORD signs in as admin, a
   await expect(page.getByTestId("login-bootstrap")).toBeVisible();
   await signIn(page, { name: "admin", password: ADMIN_PASSWORD });
   await expect(page).toHaveURL(`${base}/`);
-  await expect(page.getByTestId("signed-in")).toHaveText("admin（操作员）");
-  expect([...await sql`select name, role from users`]).toEqual([{ name: "admin", role: "operator" }]);
+  await expect(page.getByTestId("signed-in")).toHaveText("admin（管理员）");
+  expect([...await sql`select name, role from users`]).toEqual([{ name: "admin", role: "admin" }]);
 
   await cli(["user", "add", OPERATOR.name, "--role", "operator", "--password-stdin"], OPERATOR.password);
   await cli(["user", "add", VIEWER.name, "--role", "viewer", "--password-stdin"], VIEWER.password);
   tokens.operator = await cli(["token", "add", "--user", OPERATOR.name]);
   tokens.viewer = await cli(["token", "add", "--user", VIEWER.name]);
-  await cli(["user", "remove", "admin"]);
+  // The last admin cannot be removed; a new password keeps them, and ADMIN_PASSWORD no longer signs in.
+  await expect(cli(["user", "remove", "admin"])).rejects.toThrow(/last admin/);
+  await cli(["user", "password", "admin", "--password-stdin"], ADMIN.password);
   // Once users exist, ADMIN_PASSWORD is no way in; a user's own password is (basic auth for scripts).
   expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("admin", ADMIN_PASSWORD) })).status).toBe(401);
   expect((await fetch(`${base}/api/jobs`, { headers: basicAuth(OPERATOR.name, OPERATOR.password) })).status).toBe(200);
@@ -141,8 +150,7 @@ test("a page redirects to the sign-in form; a wrong password says how to fix it;
   const [{ n }] = await sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.name = ${OPERATOR.name}`;
   expect(n).toBe(1);
 
-  await page.getByRole("button", { name: "退出登录" }).click();
-  await expect(page).toHaveURL(`${base}/login`);
+  await signOut(page);
   const [{ left }] = await sql`select count(*)::int as left from sessions`;
   expect(left).toBe(0);
   await page.goto(`${base}/`);
@@ -178,7 +186,7 @@ test("a viewer sees a job without its buttons and is refused a stop; an operator
   await expect(page).toHaveURL(`${base}/jobs/${id}`);
   await expect(page.getByRole("button", { name: "停止", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "新建任务", exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "退出登录" }).click();
+  await signOut(page);
 
   await page.goto(`${base}/jobs/${id}`);
   await signIn(page, VIEWER);
@@ -220,6 +228,146 @@ test("the sign-in page in English and at 390 px", async ({ browser }) => {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);
     if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `login-${lang}-${width}.png`), fullPage: true });
+    await context.close();
+  }
+});
+
+/** A screenshot of the whole page at `width` px, in the shots directory when one is given. */
+async function shoot(page: Page, name: string, width: number) {
+  if (!SHOTS_DIR) return;
+  await page.setViewportSize({ width, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+const userRow = (page: Page, name: string) => page.locator(`[data-testid="user-row"][data-user="${name}"]`);
+
+/**
+ * Open a user's "remove…" and confirm. The page may still be taking in the previous action's
+ * refresh, which replaces the row (and closes its <details>): open it again until the click lands.
+ */
+async function confirmRemove(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  await expect(async () => {
+    const row = userRow(page, name);
+    if ((await row.locator("details").getAttribute("open")) === null) await row.getByText("删除…").click();
+    await expect(row.getByText(`确定删除用户 ${name}？`)).toBeVisible({ timeout: 1_000 });
+    await row.getByRole("button", { name: `确认删除 ${name}` }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test("an admin manages users on the users page; the last admin stays; others neither see nor open it", async ({ page, context }) => {
+  await page.goto(`${base}/admin/users`);
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(`${base}/admin/users`);
+  await expect(page.getByRole("heading", { name: "用户", exact: true })).toBeVisible();
+  for (const [name, role] of [["admin", "管理员（admin）"], ["ops", "操作员（operator）"], ["reader", "只读（viewer）"]]) {
+    await expect(userRow(page, name).getByTestId("user-role")).toHaveText(role);
+  }
+  await expect(userRow(page, "admin").getByTestId("user-last-sign-in")).toContainText("上次登录");
+
+  // Add a user: a short password is refused in the page's language, then the user is added.
+  const add = page.getByTestId("add-user");
+  await add.getByLabel("用户名").fill("li.ming");
+  await add.getByLabel("密码（至少 8 个字符）").fill("short");
+  await add.getByRole("button", { name: "添加" }).click();
+  await expect(page.getByTestId("users-error")).toHaveText("密码太短：请至少输入 8 个字符。");
+  await expect(add.getByLabel("用户名")).toHaveValue("li.ming");
+  await add.getByLabel("密码（至少 8 个字符）").fill("li-ming-pass-1");
+  await add.getByLabel("角色").selectOption("viewer");
+  await add.getByRole("button", { name: "添加" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText("已添加用户 li.ming。");
+  await expect(userRow(page, "li.ming").getByTestId("user-role")).toHaveText("只读（viewer）");
+  await expect(userRow(page, "li.ming").getByTestId("user-last-sign-in")).toHaveText("从未通过表单登录");
+  await add.getByLabel("用户名").fill("a b");
+  await add.getByLabel("密码（至少 8 个字符）").fill("long-enough-1");
+  await add.getByRole("button", { name: "添加" }).click();
+  await expect(page.getByTestId("users-error")).toContainText("用户名“a b”不可用");
+
+  // Change a role, set a password.
+  await userRow(page, "li.ming").getByLabel("角色").selectOption("operator");
+  await userRow(page, "li.ming").getByRole("button", { name: "修改角色" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText("li.ming 的角色已修改。");
+  await userRow(page, "li.ming").getByLabel("li.ming 的新密码").fill("li-ming-pass-2");
+  await userRow(page, "li.ming").getByRole("button", { name: "重设密码" }).click();
+  await expect(page.getByTestId("users-notice")).toContainText("已为 li.ming 设置新密码");
+  const [changed] = await sql`select role from users where name = 'li.ming'`;
+  expect(changed.role).toBe("operator");
+  expect((await fetch(`${base}/api/jobs`, { headers: basicAuth("li.ming", "li-ming-pass-2") })).status).toBe(200);
+
+  // The last admin can be neither demoted nor removed.
+  await userRow(page, "admin").getByLabel("角色").selectOption("viewer");
+  await userRow(page, "admin").getByRole("button", { name: "修改角色" }).click();
+  await expect(page.getByTestId("users-error")).toHaveText("admin 是最后一位管理员：不能删除或降级，否则没人能再管理用户。请先把另一位用户设为管理员。");
+  await expect(add.getByLabel("用户名")).toHaveValue("");
+  await confirmRemove(page, "admin");
+  await expect(page.getByTestId("users-error")).toContainText("最后一位管理员");
+  expect((await sql`select role from users where name = 'admin'`)[0].role).toBe("admin");
+  await shoot(page, "users-zh", 1280);
+  await shoot(page, "users-zh", 390);
+
+  // Remove, after confirming.
+  await confirmRemove(page, "li.ming");
+  await expect(page.getByTestId("users-notice")).toHaveText("已删除用户 li.ming。");
+  await expect(userRow(page, "li.ming")).toHaveCount(0);
+  expect((await sql`select count(*)::int as n from users where name = 'li.ming'`)[0].n).toBe(0);
+
+  // English.
+  await context.addCookies([{ name: "lang", value: "en", url: base }]);
+  await page.goto(`${base}/admin/users?error=lastAdmin&name=admin`);
+  await expect(page.getByRole("heading", { name: "Users", exact: true })).toBeVisible();
+  await expect(page.getByTestId("users-error")).toHaveText("admin is the last admin: removing or demoting them would leave no one to manage users. Make another user admin first.");
+  await shoot(page, "users-en", 1280);
+  await shoot(page, "users-en", 390);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+  await context.addCookies([{ name: "lang", value: "zh-CN", url: base }]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Already signed in, /login goes on to `next` when it is a path of this site, else home.
+  await page.goto(`${base}/login?next=%2Fworkers`);
+  await expect(page).toHaveURL(`${base}/workers`);
+  await page.goto(`${base}/login?next=%2F%2Fevil.example%2F`);
+  await expect(page).toHaveURL(`${base}/`);
+  await signOut(page);
+
+  // An operator sees no link and is refused the page and its actions.
+  await signIn(page, OPERATOR);
+  await expect(page.getByTestId("top-nav")).toBeVisible();
+  await expect(page.getByTestId("nav-users")).toHaveCount(0);
+  const refused = await page.request.get(`${base}/admin/users`);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toContain("admin role");
+  const action = await page.request.post(`${base}/admin/users`, { headers: { "next-action": "0".repeat(40) }, form: { name: "admin", role: "viewer" } });
+  expect(action.status()).toBe(403);
+  await signOut(page);
+});
+
+test("the API describes itself: /api/openapi.json and the reference page, in Chinese and English", async ({ browser }) => {
+  const doc = await fetch(`${base}/api/openapi.json`, { headers: { authorization: `Bearer ${tokens.viewer}` } });
+  expect(doc.status).toBe(200);
+  const body = await doc.json();
+  expect(body.openapi).toBe("3.1.0");
+  expect(body.paths["/api/jobs/{id}/exports"].post.requestBody.content["application/json"].schema.properties.format.enum).toEqual(["csv", "jsonl", "warc"]);
+  for (const [lang, width] of [["zh-CN", 1280], ["zh-CN", 390], ["en", 1280], ["en", 390]] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/docs/api`);
+    await signIn(page, VIEWER);
+    await expect(page).toHaveURL(`${base}/docs/api`);
+    await context.addCookies([{ name: "lang", value: lang, url: base }]);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "en" ? "HTTP API reference" : "HTTP API 参考");
+    expect(await page.getByTestId("api-operation").count()).toBe(Object.values(body.paths).reduce((n: number, p) => n + Object.keys(p as object).length, 0));
+    const seeds = page.locator("#post--api-jobs-id-seeds");
+    await expect(seeds.getByText("seeds", { exact: true })).toBeVisible();
+    await expect(seeds.getByText("string[]")).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    if (SHOTS_DIR) {
+      await page.screenshot({ path: path.join(SHOTS_DIR, `api-docs-${lang}-${width}.png`) });
+      await seeds.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS_DIR, `api-docs-${lang}-${width}-seeds.png`) });
+    }
     await context.close();
   }
 });

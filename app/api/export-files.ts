@@ -10,11 +10,13 @@ import { findExportFile, type ExportFileRow } from "@/lib/store/exports";
 import { getSql } from "@/lib/store/infra/sql";
 import { json, parseId, readJsonObject } from "@/app/json";
 import { problemResponse } from "@/app/api/failure";
+import { readIdentity } from "@/app/auth/identity";
+import { ExportActionBody } from "@/app/api/bodies";
 
 /** An export as the API shows it: progress, state and, once done, where to download it. */
 export function exportJson(row: ExportFileRow) {
-  const { owner: _owner, throughPageId: _through, ...shown } = row;
-  return { ...shown, bytesWritten: Number(row.bytesWritten), fileUrl: row.status === "done" ? `/api/exports/${row.id}/file` : null };
+  const { owner: _owner, throughPageId: _through, startedByName, ...shown } = row;
+  return { ...shown, startedByName, bytesWritten: Number(row.bytesWritten), fileUrl: row.status === "done" ? `/api/exports/${row.id}/file` : null };
 }
 
 /** The route segments naming an export: its id, and the job's id on the job-scoped routes. */
@@ -37,7 +39,7 @@ export async function exportProgressResponse(scope: ExportScope): Promise<Respon
   return "response" in found ? found.response : json({ export: exportJson(found.row) });
 }
 
-const ACTIONS = ["resume", "cancel"] as const;
+const ACTIONS = ExportActionBody.shape.action.options;
 
 /** POST {"action":"resume"|"cancel"}: go on from the recorded progress, or stop and delete the file. */
 export async function exportActionResponse(request: Request, scope: ExportScope): Promise<Response> {
@@ -45,14 +47,16 @@ export async function exportActionResponse(request: Request, scope: ExportScope)
   if ("response" in found) return found.response;
   const body = await readJsonObject(request, '{"action":"resume"}');
   if (!body.ok) return body.response;
-  const action = body.value.action;
-  if (action !== "resume" && action !== "cancel") {
-    return json({ error: `action must be one of ${ACTIONS.join(", ")} (got ${JSON.stringify(action ?? null).slice(0, 40)})`, allowed: ACTIONS }, { status: 400 });
+  const parsed = ExportActionBody.safeParse(body.value);
+  if (!parsed.success) {
+    return json({ error: `action must be one of ${ACTIONS.join(", ")} (got ${JSON.stringify(body.value.action ?? null).slice(0, 40)})`, allowed: ACTIONS }, { status: 400 });
   }
+  const { action } = parsed.data;
   const { id, jobId } = found.row;
   const scopeJob = scope.jobId === undefined ? null : jobId;
+  const actor = readIdentity(request.headers);
   const r = action === "resume"
-    ? await resumeExportFile(exportSql(), id, scopeJob, exportFilesContext())
-    : await cancelExportFile(exportSql(), id, scopeJob, exportFilesContext());
+    ? await resumeExportFile(exportSql(), id, scopeJob, exportFilesContext(), actor)
+    : await cancelExportFile(exportSql(), id, scopeJob, exportFilesContext(), actor);
   return r.ok ? json({ export: exportJson(r.value) }) : problemResponse(r.problem);
 }

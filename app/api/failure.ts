@@ -2,7 +2,7 @@ import type { Failure, FailureKind } from "@/lib/store/failure";
 import { json } from "../json";
 
 /** The HTTP status each kind of refused operation answers with. */
-export const FAILURE_STATUS: Record<FailureKind, number> = { "not-found": 404, conflict: 409, invalid: 400 };
+export const FAILURE_STATUS: Record<FailureKind, number> = { "not-found": 404, conflict: 409, invalid: 400, forbidden: 403 };
 
 /** A refused operation as a JSON error response; `field` names the form field an invalid input belongs to. */
 export function failureResponse(f: Failure, field?: string) {

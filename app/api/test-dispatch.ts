@@ -10,6 +10,7 @@ import * as clcSearch from "./clc/search/route";
 import * as compareId from "./compare/[id]/route";
 import * as compare from "./compare/route";
 import * as health from "./health/route";
+import * as openapi from "./openapi.json/route";
 import * as jobActions from "./jobs/[id]/actions/route";
 import * as jobEvents from "./jobs/[id]/events/route";
 import * as jobExport from "./jobs/[id]/export/route";
@@ -44,7 +45,7 @@ type Handler = (request: Request, ctx: { params: Promise<Record<string, string |
 export const ROUTES: [string, Record<string, unknown>][] = [
   ["/api/clc/search", clcSearch], ["/api/clc/[code]", clcCode], ["/api/compare", compare], ["/api/compare/[id]", compareId],
   ["/api/exports/[id]", exportFile], ["/api/exports/[id]/actions", exportFileActions],
-  ["/api/health", health], ["/api/jobs", jobs], ["/api/jobs/[id]", job], ["/api/jobs/[id]/actions", jobActions],
+  ["/api/health", health], ["/api/openapi.json", openapi], ["/api/jobs", jobs], ["/api/jobs/[id]", job], ["/api/jobs/[id]/actions", jobActions],
   ["/api/jobs/[id]/events", jobEvents], ["/api/jobs/[id]/export", jobExport], ["/api/jobs/[id]/exports", jobExportFiles],
   ["/api/jobs/[id]/exports/[exportId]", jobExportFile], ["/api/jobs/[id]/exports/[exportId]/actions", jobExportFileActions], ["/api/jobs/[id]/frontier", jobFrontier],
   ["/api/jobs/[id]/judgements", jobJudgements], ["/api/jobs/[id]/pages", jobPages], ["/api/jobs/[id]/pages/[pageId]", page],
@@ -85,6 +86,21 @@ function findHandler(method: string, pathname: string): { handler?: Handler; par
   return { handler: matches[0].mod[method] as Handler | undefined, params: matches[0].params ?? {} };
 }
 
+/**
+ * The request as the route sees it after the proxy: Next.js replaces its headers with the ones the
+ * proxy passed on (`NextResponse.next({ request: { headers } })`: the identity headers).
+ */
+function withProxyHeaders(request: Request, gate: Response): Request {
+  const names = gate.headers.get("x-middleware-override-headers");
+  if (names === null) return request;
+  const headers = new Headers();
+  for (const name of names.split(",").filter(Boolean)) {
+    const value = gate.headers.get(`x-middleware-request-${name}`);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Request(request, { headers });
+}
+
 /** Send `request` through the proxy and, when it lets it through, to its route (405 when the route has no such method). */
 export async function dispatch(request: Request): Promise<Response> {
   const gate = await proxy(new NextRequest(request.clone()));
@@ -92,5 +108,5 @@ export async function dispatch(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const { handler, params } = findHandler(request.method, pathname);
   if (!handler) return new Response(null, { status: 405 });
-  return handler(request, { params: Promise.resolve(params) });
+  return handler(withProxyHeaders(request, gate), { params: Promise.resolve(params) });
 }

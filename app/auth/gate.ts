@@ -16,31 +16,60 @@ import { checkUserPassword } from "@/lib/store/users";
 import { IDENTITY_HEADERS } from "./identity";
 import { clientAddress, isAuthOn, isBootstrapSignIn } from "./mode";
 
-type Who = { name: string; role: Role } | { locked: Date } | undefined;
+/** A known requester: `id` is null for ADMIN_PASSWORD's sign-in before any user exists. */
+type Known = { id: number | null; name: string; role: Role };
+type Who = Known | { locked: Date } | undefined;
 
-/** Basic auth for scripts: a user's password, or ADMIN_PASSWORD as `admin` while no user exists; throttled like the form. */
+/**
+ * Basic auth for scripts: a user's password, or ADMIN_PASSWORD as `admin` while no user exists;
+ * throttled like the form, but counted apart from it (a scrape with a stale password must not lock a person out).
+ */
 async function checkBasic(sql: Sql, request: NextRequest, name: string, password: string): Promise<Who> {
-  const keys = attemptKeys(name, clientAddress(request.headers));
+  const keys = attemptKeys(name, clientAddress(request.headers), "header");
   const locked = await signInLockedUntil(sql, keys);
   if (locked) return { locked };
   const user = await checkUserPassword(sql, name, password);
   if (user) return user;
-  if (await isBootstrapSignIn(sql, name, password)) return { name, role: "operator" };
+  if (await isBootstrapSignIn(sql, name, password)) return { id: null, name, role: "admin" };
   await recordSignInFailure(sql, keys);
   return undefined;
+}
+
+/** The user of the request's session cookie, if it names a live session. */
+async function identifySession(sql: Sql, request: NextRequest): Promise<Known | undefined> {
+  const session = request.cookies.get(SESSION_COOKIE)?.value;
+  return session && isSessionIdShaped(session) ? findSessionUser(sql, session) : undefined;
 }
 
 async function identify(sql: Sql, request: NextRequest): Promise<Who> {
   const credentials = parseAuthorization(request.headers.get("authorization"));
   if (credentials.kind === "bearer") return isApiTokenShaped(credentials.token) ? findTokenUser(sql, credentials.token) : undefined;
   if (credentials.kind === "basic") return checkBasic(sql, request, credentials.name, credentials.password);
-  const session = request.cookies.get(SESSION_COOKIE)?.value;
-  return session && isSessionIdShaped(session) ? findSessionUser(sql, session) : undefined;
+  return identifySession(sql, request);
+}
+
+/** Why a signed-in user is refused: what their role allows, and who can give more. */
+function forbiddenMessage(who: Known, needed: Role): string {
+  if (needed === "admin") {
+    return `user "${who.name}" has the ${who.role} role: managing users needs the admin role (an admin can give it on the users page, or run focuscrawl user role ${who.name} admin)`;
+  }
+  return `user "${who.name}" has the viewer role, which can only read and download exports: ask an administrator for the operator role (focuscrawl user role ${who.name} operator)`;
+}
+
+/**
+ * True when a refusal should send a browser to the sign-in page: a page asked for without
+ * credentials in a header. An API call, a Prometheus scrape of /metrics, or any request that sent
+ * credentials gets the 401 itself (a scraper following the redirect would read the sign-in page
+ * as a 200 and report a parse error instead of the bad credentials).
+ */
+function isPageVisit(request: NextRequest): boolean {
+  const path = request.nextUrl.pathname;
+  const isMachine = path.startsWith("/api/") || path === "/metrics";
+  return !isMachine && request.method === "GET" && !request.headers.has("authorization");
 }
 
 function refuse(request: NextRequest, status: 401 | 403 | 429, error: string): NextResponse {
-  const isApi = request.nextUrl.pathname.startsWith("/api/");
-  if (status === 401 && !isApi && request.method === "GET") {
+  if (status === 401 && isPageVisit(request)) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.redirect(login);
@@ -52,21 +81,24 @@ function refuse(request: NextRequest, status: 401 | 403 | 429, error: string): N
 /** Let the request through with the identity headers set (and any forged ones replaced), or refuse it. */
 export async function authorize(request: NextRequest): Promise<NextResponse> {
   const headers = new Headers(request.headers);
-  const pass = (who: { name: string; role: Role }, isOn: boolean) => {
+  const pass = (who: Known, isOn: boolean) => {
+    headers.set(IDENTITY_HEADERS.id, who.id === null ? "" : String(who.id));
     headers.set(IDENTITY_HEADERS.name, encodeURIComponent(who.name));
     headers.set(IDENTITY_HEADERS.role, who.role);
     headers.set(IDENTITY_HEADERS.auth, isOn ? "on" : "off");
     return NextResponse.next({ request: { headers } });
   };
-  if (request.nextUrl.pathname === "/api/health") return pass({ name: "", role: "viewer" }, true);
+  const nobody: Known = { id: null, name: "", role: "viewer" };
+  if (request.nextUrl.pathname === "/api/health") return pass(nobody, true);
   const sql = getSql();
-  if (!(await isAuthOn(sql))) return pass({ name: "", role: "operator" }, false);
-  if (isPublicPath(request.nextUrl.pathname)) return pass({ name: "", role: "viewer" }, true);
+  // With sign-in off, whoever can reach this loopback dashboard can also run the CLI on its machine.
+  if (!(await isAuthOn(sql))) return pass({ id: null, name: "", role: "admin" }, false);
+  // The sign-in page knows a signed-in visitor (it sends them on); a bad cookie there is no refusal.
+  if (isPublicPath(request.nextUrl.pathname)) return pass((await identifySession(sql, request)) ?? nobody, true);
   const who = await identify(sql, request);
   if (who && "locked" in who) return refuse(request, 429, `too many failed sign-ins for this user or address: try again after ${who.locked.toISOString()}`);
   if (!who) return refuse(request, 401, "sign in at /login, or send Authorization: Bearer <token> (create one with: focuscrawl token add --user NAME)");
-  if (!hasRole(who.role, requiredRole(request.method, request.nextUrl.pathname))) {
-    return refuse(request, 403, `user "${who.name}" has the viewer role, which can only read and export: ask an administrator for the operator role (focuscrawl user add NAME --role operator)`);
-  }
+  const needed = requiredRole(request.method, request.nextUrl.pathname);
+  if (!hasRole(who.role, needed)) return refuse(request, 403, forbiddenMessage(who, needed));
   return pass(who, true);
 }

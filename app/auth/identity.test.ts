@@ -4,10 +4,12 @@ import { IDENTITY_HEADERS, readIdentity } from "./identity";
 import { clientAddress } from "./mode";
 
 test("the identity the proxy set is read back; a request it did not mark gets the viewer role", () => {
-  const marked = new Headers({ [IDENTITY_HEADERS.name]: encodeURIComponent("张伟"), [IDENTITY_HEADERS.role]: "operator", [IDENTITY_HEADERS.auth]: "on" });
-  assert.deepEqual(readIdentity(marked), { name: "张伟", role: "operator", isAuthOn: true });
-  assert.deepEqual(readIdentity(new Headers()), { name: "", role: "viewer", isAuthOn: true });
-  assert.deepEqual(readIdentity(new Headers({ [IDENTITY_HEADERS.role]: "admin" })), { name: "", role: "viewer", isAuthOn: true });
+  const marked = new Headers({ [IDENTITY_HEADERS.id]: "7", [IDENTITY_HEADERS.name]: encodeURIComponent("张伟"), [IDENTITY_HEADERS.role]: "operator", [IDENTITY_HEADERS.auth]: "on" });
+  assert.deepEqual(readIdentity(marked), { userId: 7, name: "张伟", role: "operator", isAuthOn: true });
+  assert.deepEqual(readIdentity(new Headers()), { userId: null, name: "", role: "viewer", isAuthOn: true });
+  assert.equal(readIdentity(new Headers({ [IDENTITY_HEADERS.role]: "admin" })).role, "admin");
+  assert.equal(readIdentity(new Headers({ [IDENTITY_HEADERS.role]: "root" })).role, "viewer");
+  assert.equal(readIdentity(new Headers({ [IDENTITY_HEADERS.id]: "x1" })).userId, null);
   assert.equal(readIdentity(new Headers({ [IDENTITY_HEADERS.auth]: "off", [IDENTITY_HEADERS.role]: "operator" })).isAuthOn, false);
 });
 

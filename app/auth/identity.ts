@@ -3,20 +3,22 @@
  * headers it always overwrites, so pages and server actions read it without a second lookup and
  * a browser cannot forge it.
  */
-import type { Role } from "@/lib/auth/roles";
+import { isRole, type Role } from "@/lib/auth/roles";
 
-/** Request headers the proxy sets: the user's name (URI-encoded), role, and whether sign-in is on. */
-export const IDENTITY_HEADERS = { name: "x-focuscrawl-user", role: "x-focuscrawl-role", auth: "x-focuscrawl-auth" } as const;
+/** Request headers the proxy sets: the user's id and name (URI-encoded), role, and whether sign-in is on. */
+export const IDENTITY_HEADERS = { id: "x-focuscrawl-user-id", name: "x-focuscrawl-user", role: "x-focuscrawl-role", auth: "x-focuscrawl-auth" } as const;
 
-/** The requester: a signed-in user, or everyone (operator) when sign-in is off. */
-export interface Identity { name: string; role: Role; isAuthOn: boolean }
+/** The requester: a signed-in user, or everyone (admin) when sign-in is off. `userId` is null without a user row. */
+export interface Identity { userId: number | null; name: string; role: Role; isAuthOn: boolean }
 
 /** Read the identity the proxy set; a request the proxy did not mark has the least rights. */
 export function readIdentity(headers: Headers): Identity {
-  const role = headers.get(IDENTITY_HEADERS.role) === "operator" ? "operator" : "viewer";
+  const raw = headers.get(IDENTITY_HEADERS.role) ?? "";
+  const id = Number(headers.get(IDENTITY_HEADERS.id) ?? "");
   return {
+    userId: Number.isInteger(id) && id > 0 ? id : null,
     name: decodeURIComponent(headers.get(IDENTITY_HEADERS.name) ?? ""),
-    role,
+    role: isRole(raw) ? raw : "viewer",
     isAuthOn: headers.get(IDENTITY_HEADERS.auth) !== "off",
   };
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { authMessages } from "@/lib/i18n/auth-messages";
 import { safeNextPath } from "@/lib/auth/policy";
 import { getSql } from "@/lib/store/infra/sql";
 import { hasUsers } from "@/lib/store/users";
 import { isAuthOn } from "../auth/mode";
+import { currentIdentity } from "../auth/current";
+import { signedInTarget } from "./signed-in-target";
 import { getT } from "../i18n";
 
 export const dynamic = "force-dynamic";
@@ -12,12 +15,17 @@ export const metadata: Metadata = { title: "FocusCrawl" };
 const input = "w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-teal-600 focus:outline-none";
 const ERRORS = { invalid: "loginErrorInvalid", missing: "loginErrorMissing", locked: "loginErrorLocked" } as const;
 
-/** The sign-in form; it posts to /api/auth/login, which comes back here with `error` when it fails. */
+/**
+ * The sign-in form; it posts to /api/auth/login, which comes back here with `error` when it fails.
+ * Someone already signed in goes straight on to where they were going.
+ */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { locale } = await getT();
-  const m = authMessages(locale);
   const q = await searchParams;
   const one = (k: string) => [q[k] ?? ""].flat()[0] ?? "";
+  const who = await currentIdentity();
+  if (who.isAuthOn && who.name) redirect(signedInTarget(one("next")));
+  const { locale } = await getT();
+  const m = authMessages(locale);
   const errorKey = ERRORS[one("error") as keyof typeof ERRORS];
   const until = new Date(one("until"));
   const time = Number.isNaN(until.getTime()) ? "" : until.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });

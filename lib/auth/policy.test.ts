@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseAuthorization } from "./credentials";
 import { isAuthRequired, isPublicPath, isSecureRequest, isValidUserName, safeNextPath, sessionCookieOptions } from "./policy";
-import { hasRole, isRole, requiredRole } from "./roles";
+import { canManageExportFile, hasRole, isRole, requiredRole } from "./roles";
 
 test("sign-in is off only on loopback with no password and no users", () => {
   const rows: [boolean, boolean, boolean, boolean][] = [
@@ -13,22 +13,30 @@ test("sign-in is off only on loopback with no password and no users", () => {
   }
 });
 
-test("reads need a viewer; every write needs an operator except signing out and export files", () => {
+test("reads need a viewer; every write needs an operator except signing out; users are for admins only", () => {
   const rows: [string, string, string][] = [
-    ["GET", "/api/jobs", "viewer"], ["HEAD", "/", "viewer"], ["GET", "/api/jobs/1/export", "viewer"],
+    ["GET", "/api/jobs", "viewer"], ["HEAD", "/", "viewer"], ["GET", "/api/jobs/1/export", "viewer"], ["GET", "/api/jobs/1/exports", "viewer"],
     ["POST", "/api/jobs", "operator"], ["POST", "/api/jobs/1/actions", "operator"], ["PUT", "/api/jobs/1/pages/2/judgement", "operator"],
     ["DELETE", "/api/topics/1", "operator"], ["POST", "/jobs/1", "operator"], ["post", "/compare", "operator"],
-    ["POST", "/api/auth/logout", "viewer"], ["POST", "/api/jobs/1/exports", "viewer"], ["POST", "/api/exports/7/actions", "viewer"],
-    ["POST", "/api/jobs/1/exports/7/actions", "viewer"], ["POST", "/api/jobs/1/exports/7", "operator"], ["POST", "/api/jobs/x/exports", "operator"],
-    ["DELETE", "/api/exports/7", "operator"],
+    ["POST", "/api/auth/logout", "viewer"], ["POST", "/api/jobs/1/exports", "operator"], ["POST", "/api/exports/7/actions", "operator"],
+    ["POST", "/api/jobs/1/exports/7/actions", "operator"], ["DELETE", "/api/exports/7", "operator"],
+    ["GET", "/admin/users", "admin"], ["POST", "/admin/users", "admin"], ["GET", "/administer", "viewer"],
   ];
   for (const [method, path, want] of rows) assert.equal(requiredRole(method, path), want, `${method} ${path}`);
-  assert.equal(hasRole("operator", "operator"), true);
-  assert.equal(hasRole("operator", "viewer"), true);
-  assert.equal(hasRole("viewer", "viewer"), true);
-  assert.equal(hasRole("viewer", "operator"), false);
+  const order = ["viewer", "operator", "admin"] as const;
+  for (const has of order) for (const needed of order) assert.equal(hasRole(has, needed), order.indexOf(has) >= order.indexOf(needed), `${has} ${needed}`);
   assert.equal(isRole("operator"), true);
-  assert.equal(isRole("admin"), false);
+  assert.equal(isRole("admin"), true);
+  assert.equal(isRole("root"), false);
+});
+
+test("an export file is resumed or cancelled by the user who started it, or by an admin", () => {
+  assert.equal(canManageExportFile({ userId: 3, role: "operator" }, 3), true);
+  assert.equal(canManageExportFile({ userId: 4, role: "operator" }, 3), false);
+  assert.equal(canManageExportFile({ userId: 3, role: "viewer" }, 3), false);
+  assert.equal(canManageExportFile({ userId: null, role: "operator" }, null), false);
+  assert.equal(canManageExportFile({ userId: 9, role: "admin" }, 3), true);
+  assert.equal(canManageExportFile({ userId: null, role: "admin" }, null), true);
 });
 
 test("only the sign-in page, its form and the health check are public", () => {

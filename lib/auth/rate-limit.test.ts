@@ -35,6 +35,7 @@ test("failures spread beyond the window start a new count; a failure after a loc
   assert.equal(lockedUntil(undefined, t0), null);
 });
 
-test("a sign-in counts against the case-folded user name and the client address", () => {
+test("a sign-in counts against the case-folded user name and the client address, header credentials apart from the form", () => {
   assert.deepEqual(attemptKeys(" Alice ", "203.0.113.9"), ["user:alice", "addr:203.0.113.9"]);
+  assert.deepEqual(attemptKeys("Alice", "203.0.113.9", "header"), ["header-user:alice", "header-addr:203.0.113.9"]);
 });

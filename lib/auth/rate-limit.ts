@@ -26,7 +26,19 @@ export function afterFailure(state: AttemptState | undefined, now: Date): Attemp
   return { failures, windowStartedAt, lockedUntil: failures >= MAX_LOGIN_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS) : null };
 }
 
-/** The keys a sign-in counts against: the user name (case-folded) and the client address. */
-export function attemptKeys(name: string, clientAddress: string): string[] {
-  return [`user:${name.trim().toLowerCase()}`, `addr:${clientAddress}`];
+/**
+ * How credentials arrived: the sign-in form (a person), or an Authorization header (a script, a
+ * Prometheus scrape).
+ */
+export type SignInChannel = "form" | "header";
+
+/**
+ * The keys a sign-in counts against: the user name (case-folded) and the client address. Header
+ * credentials count under keys of their own, so that a script or scrape sending a wrong password
+ * (say, an old one in a Prometheus config) locks only itself, never the person's sign-in form;
+ * guessing through either channel is still limited to MAX_LOGIN_FAILURES a window.
+ */
+export function attemptKeys(name: string, clientAddress: string, channel: SignInChannel = "form"): string[] {
+  const prefix = channel === "form" ? "" : "header-";
+  return [`${prefix}user:${name.trim().toLowerCase()}`, `${prefix}addr:${clientAddress}`];
 }

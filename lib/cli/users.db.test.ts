@@ -7,7 +7,7 @@ import { checkUserPassword } from "../store/users";
 
 const ctx = useTestDatabase();
 
-test("focuscrawl user add/list/remove and token add/list/revoke", async () => {
+test("focuscrawl user add/list/role/remove and token add/list/revoke", async () => {
   const url = ctx.db.url;
   const sql = ctx.db.sql;
   const add = await runCliWithInput(["user", "add", "ops", "--role", "operator", "--password-stdin"], url, "operator-pass\n");
@@ -16,9 +16,9 @@ test("focuscrawl user add/list/remove and token add/list/revoke", async () => {
   const piped = await runCliWithInput(["user", "add", "reader", "--role", "viewer"], url, "viewer-pass\n");
   assert.equal(piped.code, 0, piped.stderr);
 
-  const badRole = await runCliWithInput(["user", "add", "x", "--role", "admin", "--password-stdin"], url, "whatever-pass");
+  const badRole = await runCliWithInput(["user", "add", "x", "--role", "root", "--password-stdin"], url, "whatever-pass");
   assert.equal(badRole.code, 2);
-  assert.match(badRole.stderr, /--role must be operator or viewer, got "admin"/);
+  assert.match(badRole.stderr, /--role must be admin, operator or viewer, got "root"/);
   const short = await runCliWithInput(["user", "add", "y", "--role", "viewer", "--password-stdin"], url, "short");
   assert.equal(short.code, 2);
   assert.match(short.stderr, /at least 8 characters/);
@@ -53,4 +53,17 @@ test("focuscrawl user add/list/remove and token add/list/revoke", async () => {
   const missing = await runCliWithInput(["user", "remove", "reader"], url);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /there is no user "reader"/);
+
+  // Roles change; the last admin stays one.
+  assert.equal((await runCliWithInput(["user", "role", "ops", "admin"], url)).code, 0);
+  assert.equal((await checkUserPassword(sql, "ops", "a-new-password"))?.role, "admin");
+  const demote = await runCliWithInput(["user", "role", "ops", "viewer"], url);
+  assert.equal(demote.code, 1);
+  assert.match(demote.stderr, /last admin/);
+  const removeLast = await runCliWithInput(["user", "remove", "ops"], url);
+  assert.equal(removeLast.code, 1);
+  assert.match(removeLast.stderr, /last admin/);
+  const badArgs = await runCliWithInput(["user", "role", "ops", "king"], url);
+  assert.equal(badArgs.code, 2);
+  assert.match(badArgs.stderr, /admin\|operator\|viewer \(got "king"\)/);
 });

@@ -5,16 +5,17 @@ import { loadEnv } from "../env";
 import { createApiToken, listApiTokens, revokeApiToken } from "../store/api-tokens";
 import { openDatabase } from "../store/infra/connect";
 import { openSql, type Sql } from "../store/infra/sql";
-import { createUser, listUsers, removeUser, setUserPassword } from "../store/users";
+import { createUser, listUsers, removeUser, setUserPassword, setUserRole } from "../store/users";
 import { UsageError } from "./args";
 import { readNewPassword } from "./password-input";
 
 /** Help text of the user and token commands. */
-export const USERS_USAGE = `focuscrawl user add NAME --role operator|viewer [--password-stdin]
+export const USERS_USAGE = `focuscrawl user add NAME --role admin|operator|viewer [--password-stdin]
   reads the password from standard input (a pipe, or --password-stdin), else asks twice on the terminal
 focuscrawl user password NAME [--password-stdin]   sets a new password and ends the user's sessions
+focuscrawl user role NAME admin|operator|viewer     (the last admin cannot be demoted)
 focuscrawl user list
-focuscrawl user remove NAME        (also ends the user's sessions and revokes their tokens)
+focuscrawl user remove NAME        (also ends the user's sessions and revokes their tokens; not the last admin)
 focuscrawl token add --user NAME [--label TEXT]   prints the token once: store it, it cannot be shown again
 focuscrawl token list [--user NAME]
 focuscrawl token revoke ID|TOKEN`;
@@ -33,8 +34,8 @@ async function withSql(run: (sql: Sql) => Promise<number>): Promise<number> {
 async function addUser(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { role: { type: "string" }, "password-stdin": { type: "boolean" } }, allowPositionals: true, strict: true });
   const [name] = positionals;
-  if (!name || positionals.length > 1) throw new UsageError("give one user name: focuscrawl user add NAME --role operator|viewer");
-  if (!values.role || !isRole(values.role)) throw new UsageError(`--role must be operator or viewer${values.role ? `, got "${values.role}"` : ""}`);
+  if (!name || positionals.length > 1) throw new UsageError("give one user name: focuscrawl user add NAME --role admin|operator|viewer");
+  if (!values.role || !isRole(values.role)) throw new UsageError(`--role must be admin, operator or viewer${values.role ? `, got "${values.role}"` : ""}`);
   const role = values.role;
   const password = await readNewPassword(values["password-stdin"] ?? false);
   return withSql(async (sql) => {
@@ -63,11 +64,27 @@ async function changePassword(argv: string[]): Promise<number> {
   });
 }
 
+async function changeRole(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true, strict: true });
+  const [name, role] = positionals;
+  if (positionals.length !== 2 || !isRole(role)) throw new UsageError(`give a user name and a role: focuscrawl user role NAME admin|operator|viewer${role && !isRole(role) ? ` (got "${role}")` : ""}`);
+  return withSql(async (sql) => {
+    const r = await setUserRole(sql, name, role);
+    if (!r.ok) {
+      console.error(`focuscrawl user role: ${r.message}`);
+      return 1;
+    }
+    console.log(`${name} is now ${role}`);
+    return 0;
+  });
+}
+
 /** Run `focuscrawl user SUBCOMMAND`. */
 export async function runUser(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === "add") return addUser(rest);
   if (sub === "password") return changePassword(rest);
+  if (sub === "role") return changeRole(rest);
   if (sub === "list") {
     parseArgs({ args: rest, options: {}, strict: true });
     return withSql(async (sql) => {
@@ -79,15 +96,16 @@ export async function runUser(argv: string[]): Promise<number> {
     const { positionals } = parseArgs({ args: rest, options: {}, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new UsageError("give one user name: focuscrawl user remove NAME");
     return withSql(async (sql) => {
-      if (!(await removeUser(sql, positionals[0]))) {
-        console.error(`focuscrawl user remove: there is no user "${positionals[0]}" (see focuscrawl user list)`);
+      const r = await removeUser(sql, positionals[0]);
+      if (!r.ok) {
+        console.error(`focuscrawl user remove: ${r.message}`);
         return 1;
       }
       console.log(`user ${positionals[0]} removed`);
       return 0;
     });
   }
-  throw new UsageError(`unknown subcommand "${sub ?? ""}": use user add, user password, user list or user remove`);
+  throw new UsageError(`unknown subcommand "${sub ?? ""}": use user add, user password, user role, user list or user remove`);
 }
 
 /** Run `focuscrawl token SUBCOMMAND`. */

@@ -17,11 +17,12 @@ import path from "node:path";
 import type { Failure } from "../store/failure";
 import { fail } from "../store/failure";
 import {
-  cancelExportFile as cancelRow, claimExportFile, createExportFile, interruptOrphanedExports, isExportFailure, listKeptExportIds,
+  cancelExportFile as cancelRow, claimExportFile, createExportFile, findExportFile, interruptOrphanedExports, isExportFailure, listKeptExportIds,
   type ExportFileRow,
 } from "../store/exports";
 import type { Sql } from "../store/infra/sql";
 import { deleteJob } from "../store/job-delete";
+import { canManageExportFile, type Actor } from "../auth/roles";
 import {
   exportFileName, exportFiltersText, isJobActive, parseExportFilters, parseExportFormat, readExportJob,
   type ExportFormat, type ExportProblem,
@@ -37,7 +38,7 @@ export type ExportFilesContext = Omit<RunOptions, "signal">;
 /** An export operation's result: the export, or the problem with its HTTP status. */
 export type ExportFileResult = { ok: true; value: ExportFileRow } | { ok: false; problem: ExportProblem };
 
-const STATUS_OF: Record<Failure["kind"], ExportProblem["status"]> = { invalid: 400, "not-found": 404, conflict: 409 };
+const STATUS_OF: Record<Failure["kind"], ExportProblem["status"]> = { invalid: 400, "not-found": 404, conflict: 409, forbidden: 403 };
 const refused = (f: Failure): ExportFileResult => ({ ok: false, problem: { status: STATUS_OF[f.kind], message: f.message } });
 
 /** This process's runs, so that a cancel stops one at once and a test can wait for one. On globalThis: route bundles share it. */
@@ -82,8 +83,28 @@ function readStartBody(body: Record<string, unknown>) {
   return { ok: true as const, value: { format: format.value, filters: filters.value } };
 }
 
-/** Start an export file of job `jobId` from a request body; it is written in the background. */
-export async function startExportFile(sql: Sql, jobId: number, body: Record<string, unknown>, ctx: ExportFilesContext): Promise<ExportFileResult> {
+/** Who acts on an export file: a person (or their script), or the dashboard itself taking up orphans. */
+export type ExportActor = Actor | "system";
+
+/**
+ * Refuse `actor` export `id` unless they started it or are an admin (the dashboard itself may act on
+ * any). Null when they may, or when there is no such export (the action then says so).
+ */
+async function refuseForeignExport(sql: Sql, id: number, jobId: number | null, actor: ExportActor): Promise<Failure | null> {
+  if (actor === "system") return null;
+  const row = await findExportFile(sql, id, jobId, EXPORT_STALE_MS);
+  if (!row || canManageExportFile(actor, row.startedBy)) return null;
+  const by = row.startedByName ? `user "${row.startedByName}"` : "someone else (sign-in was off, or the user was removed)";
+  return fail("forbidden", `export ${id} was started by ${by}: only that user or an admin may resume or cancel it; start your own export instead`);
+}
+
+/**
+ * Start an export file of job `jobId` from a request body, for user `startedBy` (null with sign-in
+ * off); it is written in the background.
+ */
+export async function startExportFile(
+  sql: Sql, jobId: number, body: Record<string, unknown>, ctx: ExportFilesContext, startedBy: number | null = null,
+): Promise<ExportFileResult> {
   const input = readStartBody(body);
   if (!input.ok) return input;
   const job = await readExportJob(sql, jobId);
@@ -91,23 +112,27 @@ export async function startExportFile(sql: Sql, jobId: number, body: Record<stri
   const isSnapshot = isJobActive(job.status);
   const format: ExportFormat = input.value.format;
   const row = await createExportFile(sql, {
-    jobId, format, filters: exportFiltersText(input.value.filters), isSnapshot, fileName: exportFileName(jobId, isSnapshot, format, new Date()),
+    jobId, format, filters: exportFiltersText(input.value.filters), isSnapshot, fileName: exportFileName(jobId, isSnapshot, format, new Date()), startedBy,
   }, newOwner(), EXPORT_STALE_MS);
   if (isExportFailure(row)) return refused(row);
   launch(sql, row, ctx);
   return { ok: true, value: row };
 }
 
-/** Resume export `id` (of job `jobId` when given) from its recorded progress, in the background. */
-export async function resumeExportFile(sql: Sql, id: number, jobId: number | null, ctx: ExportFilesContext): Promise<ExportFileResult> {
+/** Resume export `id` (of job `jobId` when given) from its recorded progress, in the background; its starter or an admin only. */
+export async function resumeExportFile(sql: Sql, id: number, jobId: number | null, ctx: ExportFilesContext, actor: ExportActor): Promise<ExportFileResult> {
+  const foreign = await refuseForeignExport(sql, id, jobId, actor);
+  if (foreign) return refused(foreign);
   const row = await claimExportFile(sql, id, jobId, newOwner(), EXPORT_STALE_MS);
   if (isExportFailure(row)) return refused(row);
   launch(sql, row, ctx);
   return { ok: true, value: row };
 }
 
-/** Cancel export `id`: its run stops and its file is deleted. */
-export async function cancelExportFile(sql: Sql, id: number, jobId: number | null, ctx: ExportFilesContext): Promise<ExportFileResult> {
+/** Cancel export `id`: its run stops and its file is deleted; its starter or an admin only. */
+export async function cancelExportFile(sql: Sql, id: number, jobId: number | null, ctx: ExportFilesContext, actor: ExportActor): Promise<ExportFileResult> {
+  const foreign = await refuseForeignExport(sql, id, jobId, actor);
+  if (foreign) return refused(foreign);
   const row = await cancelRow(sql, id, jobId, EXPORT_STALE_MS);
   if (isExportFailure(row)) return refused(row);
   abortExportRun(id);
@@ -136,7 +161,7 @@ export async function deleteJobWithFiles(sql: Sql, jobId: number, ctx: ExportFil
 export async function recoverExportFiles(sql: Sql, ctx: ExportFilesContext, isStartup = false): Promise<number[]> {
   const resumed: number[] = [];
   for (const orphan of await interruptOrphanedExports(sql, EXPORT_STALE_MS)) {
-    const r = await resumeExportFile(sql, orphan.id, null, ctx);
+    const r = await resumeExportFile(sql, orphan.id, null, ctx, "system");
     if (r.ok) resumed.push(orphan.id);
   }
   if (isStartup) await removeStrayFiles(sql, ctx.dataDir);

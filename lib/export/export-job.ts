@@ -38,7 +38,7 @@ export interface OpenedExport {
  * An export failure: 404 for no such job (or export), 400 for a bad format or filter (with what
  * is allowed), 409 for an export file whose state or the running limit forbids it.
  */
-export interface ExportProblem { status: 400 | 404 | 409; message: string; param?: string; allowed?: string }
+export interface ExportProblem { status: 400 | 403 | 404 | 409; message: string; param?: string; allowed?: string }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; problem: ExportProblem };
 

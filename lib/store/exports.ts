@@ -23,6 +23,10 @@ export interface ExportFileRow {
   id: number; jobId: number; format: string; filters: string; status: ExportStatus;
   pagesTotal: number | null; pagesDone: number; bytesWritten: string; lastPageId: string | null; throughPageId: string | null;
   isSnapshot: boolean; fileName: string; owner: string | null; error: string | null;
+  /** The user who started it (null: sign-in was off, or the user was removed). */
+  startedBy: number | null;
+  /** That user's name, for the list. */
+  startedByName: string | null;
   createdAt: Date; updatedAt: Date; finishedAt: Date | null;
   /** A running export whose heartbeat is older than the stale limit: its process is gone. */
   isStale: boolean;
@@ -30,12 +34,13 @@ export interface ExportFileRow {
 
 const columns = (sql: Sql, staleMs: number) => sql`id, job_id as "jobId", format, filters, status::text as status,
   pages_total as "pagesTotal", pages_done as "pagesDone", bytes_written::text as "bytesWritten", last_page_id::text as "lastPageId",
-  through_page_id::text as "throughPageId", is_snapshot as "isSnapshot", file_name as "fileName", owner, error,
+  through_page_id::text as "throughPageId", is_snapshot as "isSnapshot", file_name as "fileName", owner, error, started_by as "startedBy",
+  (select u.name from users u where u.id = started_by) as "startedByName",
   created_at as "createdAt", updated_at as "updatedAt", finished_at as "finishedAt",
   (status = 'running' and updated_at < now() - ${staleMs} * interval '1 millisecond') as "isStale"`;
 
-/** What a new export file is. */
-export interface NewExportFile { jobId: number; format: string; filters: string; isSnapshot: boolean; fileName: string }
+/** What a new export file is, and who started it. */
+export interface NewExportFile { jobId: number; format: string; filters: string; isSnapshot: boolean; fileName: string; startedBy: number | null }
 
 /**
  * Take one of the MAX_RUNNING_EXPORTS slots and run `claim` in the same transaction, or refuse
@@ -59,8 +64,8 @@ async function inExportSlot<T>(sql: Sql, exceptId: number | null, claim: (tx: Sq
 export async function createExportFile(sql: Sql, e: NewExportFile, owner: string, staleMs: number): Promise<ExportFileRow | Failure> {
   return inExportSlot(sql, null, async (tx) => {
     const [row] = await tx<ExportFileRow[]>`
-      insert into exports (job_id, format, filters, is_snapshot, file_name, owner)
-      values (${e.jobId}, ${e.format}, ${e.filters}, ${e.isSnapshot}, ${e.fileName}, ${owner})
+      insert into exports (job_id, format, filters, is_snapshot, file_name, owner, started_by)
+      values (${e.jobId}, ${e.format}, ${e.filters}, ${e.isSnapshot}, ${e.fileName}, ${owner}, ${e.startedBy})
       returning ${columns(tx, staleMs)}`;
     return row;
   });

@@ -3,8 +3,11 @@
  * status (app/api/failure.ts), server actions and the CLI to their own messages.
  */
 
-/** not-found: the job or topic named does not exist; conflict: its state forbids it now; invalid: bad input. */
-export type FailureKind = "not-found" | "conflict" | "invalid";
+/**
+ * not-found: the job or topic named does not exist; conflict: its state forbids it now; invalid:
+ * bad input; forbidden: it is someone else's and the requester's role does not reach it.
+ */
+export type FailureKind = "not-found" | "conflict" | "invalid" | "forbidden";
 
 /** A refused operation and the message that tells the person what to do. */
 export interface Failure { ok: false; kind: FailureKind; message: string }

@@ -4,7 +4,7 @@ import { useTestDatabase } from "../testing/db";
 import { createApiToken, findTokenUser, listApiTokens, revokeApiToken } from "./api-tokens";
 import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "./login-attempts";
 import { createSession, deleteSession, findSessionUser } from "./sessions";
-import { checkUserPassword, createFirstUser, createUser, hasUsers, listUsers, removeUser, setUserPassword } from "./users";
+import { checkUserPassword, createFirstUser, createUser, hasUsers, listUsers, recordSignIn, removeUser, setUserPassword, setUserRole } from "./users";
 
 const ctx = useTestDatabase();
 
@@ -73,10 +73,11 @@ test("tokens: act as their owner until revoked; removing a user ends their sessi
   const t2 = await createApiToken(sql, "script-owner");
   assert.ok(t2.ok);
   const session = await createSession(sql, made.user.id, 60_000);
-  assert.equal(await removeUser(sql, "script-owner"), true);
+  assert.equal((await removeUser(sql, "script-owner")).ok, true);
   assert.equal(await findTokenUser(sql, t2.token), undefined);
   assert.equal(await findSessionUser(sql, session.id), undefined);
-  assert.equal(await removeUser(sql, "script-owner"), false);
+  const again = await removeUser(sql, "script-owner");
+  assert.ok(!again.ok && again.kind === "not-found");
 });
 
 test("sign-in counters: five failures lock both keys; a success clears the name's count", async () => {
@@ -93,4 +94,31 @@ test("sign-in counters: five failures lock both keys; a success clears the name'
   await clearSignInFailures(sql, ["user:zhao"]);
   assert.equal(await signInLockedUntil(sql, ["user:zhao"], now), null);
   assert.notEqual(await signInLockedUntil(sql, keys, now), null, "the address stays locked");
+});
+
+test("the last admin can be neither demoted nor removed, even by two admins at once; roles change, sign-ins are noted", async () => {
+  const sql = ctx.db.sql;
+  const a = await createUser(sql, "boss-a", "admin", "admin-pass-a");
+  const b = await createUser(sql, "boss-b", "admin", "admin-pass-b");
+  assert.ok(a.ok && b.ok);
+  // Both at once: one may go, the other must be refused, so one admin is always left.
+  const both = await Promise.all([setUserRole(sql, "boss-a", "operator"), removeUser(sql, "boss-b")]);
+  assert.equal(both.filter((r) => r.ok).length, 1, JSON.stringify(both));
+  const refused = both.find((r) => !r.ok);
+  assert.ok(refused && !refused.ok && refused.kind === "conflict" && /last admin/.test(refused.message));
+  const admins = await sql`select name from users where role = 'admin'`;
+  assert.equal(admins.length, 1);
+  const last = admins[0].name as string;
+  const demote = await setUserRole(sql, last, "viewer");
+  assert.ok(!demote.ok && /last admin/.test(demote.message) && /another user admin/.test(demote.message));
+  assert.ok(!(await removeUser(sql, last)).ok);
+  assert.ok((await setUserRole(sql, last, "admin")).ok, "keeping the role is no demotion");
+  const missing = await setUserRole(sql, "nobody", "viewer");
+  assert.ok(!missing.ok && missing.kind === "not-found");
+
+  const listed = (await listUsers(sql)).find((u) => u.name === last);
+  assert.equal(listed?.lastSignInAt, null);
+  await recordSignIn(sql, listed!.id);
+  assert.ok((await listUsers(sql)).find((u) => u.name === last)?.lastSignInAt instanceof Date);
+  await sql`delete from users where name like 'boss-%'`;
 });

@@ -4,13 +4,13 @@ import { attemptKeys } from "@/lib/auth/rate-limit";
 import { getSql, type Sql } from "@/lib/store/infra/sql";
 import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
 import { createSession } from "@/lib/store/sessions";
-import { checkUserPassword, createFirstUser, type UserInfo } from "@/lib/store/users";
+import { checkUserPassword, createFirstUser, recordSignIn, type UserInfo } from "@/lib/store/users";
 import { clientAddress, isBootstrapSignIn } from "@/app/auth/mode";
 import { seeOther } from "@/app/auth/redirect";
 
 export const dynamic = "force-dynamic";
 
-/** The user for a name and password; ADMIN_PASSWORD's first sign-in as admin creates that user (operator). */
+/** The user for a name and password; ADMIN_PASSWORD's first sign-in as admin creates that user (an admin). */
 async function signIn(sql: Sql, name: string, password: string): Promise<UserInfo | undefined> {
   const user = await checkUserPassword(sql, name, password);
   if (user) return user;
@@ -43,6 +43,7 @@ export async function POST(request: NextRequest) {
   }
   await clearSignInFailures(sql, keys.slice(0, 1));
   const session = await createSession(sql, user.id, SESSION_TTL_MS);
+  await recordSignIn(sql, user.id);
   const response = seeOther(next);
   const isSecure = isSecureRequest(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"));
   response.cookies.set(SESSION_COOKIE, session.id, sessionCookieOptions(isSecure));

@@ -1,6 +1,7 @@
 import { fetchExamplePages } from "@/lib/crawl/example-pages";
 import { json, readJsonObject } from "@/app/json";
 import { exampleFetchOptions } from "../../topic-input";
+import { ExampleUrlBody } from "@/app/api/bodies";
 
 export const dynamic = "force-dynamic";
 
@@ -11,12 +12,12 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const read = await readJsonObject(request, '{"url":"https://example.com/article"}');
   if (!read.ok) return read.response;
-  const url = read.value.url;
-  if (typeof url !== "string" || !url.trim()) {
+  const parsed = ExampleUrlBody.safeParse(read.value);
+  if (!parsed.success) {
     const message = "exampleUrls: give the URL of a page about the topic, e.g. https://example.com/article";
     return json({ error: message, fields: { exampleUrls: [message] } }, { status: 400 });
   }
-  const [page] = await fetchExamplePages([url.trim()], exampleFetchOptions());
+  const [page] = await fetchExamplePages([parsed.data.url], exampleFetchOptions());
   if (!page.ok) return json({ error: page.message, fields: { exampleUrls: [page.message] } }, { status: 400 });
   return json({ url: page.url, title: page.title, text: page.text });
 }

@@ -6,11 +6,13 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { describeExportFailure, type ExportMessages } from "@/lib/i18n/export-messages";
+import { canManageExportFile, hasRole, type Actor } from "@/lib/auth/roles";
 
 /** An export file as the API shows it (the fields the panel uses). */
 export interface ExportItem {
   id: number; format: string; filters: string; status: "running" | "done" | "failed" | "interrupted" | "cancelled";
   pagesTotal: number | null; pagesDone: number; bytesWritten: number; isSnapshot: boolean; isStale: boolean; error: string | null;
+  startedBy: number | null; startedByName: string | null;
 }
 
 /** How often the list is read again while an export is being written. */
@@ -44,8 +46,8 @@ function ProgressBar({ e, share, label, text }: { e: ExportItem; share: number; 
 }
 
 /** One export: what it is, its bar, its numbers and what can be done with it. */
-function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
-  e: ExportItem; jobId: number; m: ExportMessages; locale: string; isBusy: boolean; onAction: (id: number, action: "resume" | "cancel") => void;
+function ExportRow({ e, jobId, m, locale, onAction, isBusy, canManage }: {
+  e: ExportItem; jobId: number; m: ExportMessages; locale: string; isBusy: boolean; canManage: boolean; onAction: (id: number, action: "resume" | "cancel") => void;
 }) {
   const num = new Intl.NumberFormat(locale);
   const share = e.pagesTotal ? Math.min(1, e.pagesDone / e.pagesTotal) : e.status === "done" ? 1 : 0;
@@ -54,7 +56,7 @@ function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
     : m.pages.replace("{done}", num.format(e.pagesDone)).replace("{total}", num.format(e.pagesTotal));
   const button = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50";
   const failure = e.error && e.status === "failed" ? describeExportFailure(e.error, m) : null;
-  const canResume = e.status === "interrupted" || (e.status === "failed" && failure?.canResume !== false) || e.isStale;
+  const canResume = canManage && (e.status === "interrupted" || (e.status === "failed" && failure?.canResume !== false) || e.isStale);
   const isCancelled = e.status === "cancelled";
   return (
     <li data-testid="export-file" data-export-id={e.id} data-status={e.status} className="space-y-1.5 rounded border border-slate-200 bg-white p-2 text-sm">
@@ -62,6 +64,7 @@ function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
         <span className="font-medium">#{e.id} {e.format.toUpperCase()}</span>
         {e.isSnapshot && <span data-testid="export-file-snapshot" title={m.snapshotTitle} className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{m.snapshot}</span>}
         <span className="min-w-0 break-all text-xs text-slate-500">{e.filters || m.allPages}</span>
+        {e.startedByName && <span data-testid="export-file-starter" className="text-xs text-slate-500">{m.startedBy.replace("{name}", e.startedByName)}</span>}
         <span data-testid="export-file-status" className={`ml-auto rounded border px-1.5 text-xs ${STATUS_STYLE[e.status]}`}>{m[e.status]}</span>
       </div>
       {!isCancelled && <ProgressBar e={e} share={share} label={`${m.progressLabel} #${e.id}`} text={pages} />}
@@ -76,7 +79,7 @@ function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
               className="rounded border border-teal-600 bg-teal-600 px-2 py-0.5 text-xs text-white hover:bg-teal-700">{m.download}</a>
           )}
           {canResume && <button type="button" disabled={isBusy} className={button} onClick={() => onAction(e.id, "resume")}>{m.resume}</button>}
-          <button type="button" disabled={isBusy} className={button} onClick={() => onAction(e.id, "cancel")}>{e.status === "done" ? m.remove : m.cancel}</button>
+          {canManage && <button type="button" disabled={isBusy} className={button} onClick={() => onAction(e.id, "cancel")}>{e.status === "done" ? m.remove : m.cancel}</button>}
         </span>
       </div>}
       {failure && <p data-testid="export-file-reason" className="break-words text-xs text-red-800">{m.reason.replace("{error}", failure.text)}</p>}
@@ -84,9 +87,12 @@ function ExportRow({ e, jobId, m, locale, onAction, isBusy }: {
   );
 }
 
-/** Start buttons and the job's export files. `filters` is the current view's query string. */
-export function ExportFiles({ jobId, filters, formats, initial, m, locale, maxRunning }: {
-  jobId: number; filters: string; formats: readonly string[]; initial: ExportItem[]; m: ExportMessages; locale: string; maxRunning: number;
+/**
+ * Start buttons (operators and admins) and the job's export files (resume and cancel for the user
+ * who started one, or an admin). `filters` is the current view's query string.
+ */
+export function ExportFiles({ jobId, filters, formats, initial, m, locale, maxRunning, actor }: {
+  jobId: number; filters: string; formats: readonly string[]; initial: ExportItem[]; m: ExportMessages; locale: string; maxRunning: number; actor: Actor;
 }) {
   const [items, setItems] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -125,7 +131,8 @@ export function ExportFiles({ jobId, filters, formats, initial, m, locale, maxRu
     <div data-testid="export-files" className="space-y-2 rounded border border-slate-200 bg-slate-50 p-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium">{m.title}:</span>
-        {formats.map((format) => (
+        {!hasRole(actor.role, "operator") && <span data-testid="export-files-viewer" className="text-xs text-slate-500">{m.viewerCannotStart}</span>}
+        {hasRole(actor.role, "operator") && formats.map((format) => (
           <button key={format} type="button" data-testid={`export-file-${format}`} disabled={isBusy} aria-label={m.start.replace("{format}", format.toUpperCase())}
             onClick={() => void send(`/api/jobs/${jobId}/exports`, { format, filters }, true)}
             className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-100 disabled:opacity-50">{format.toUpperCase()}</button>
@@ -136,7 +143,7 @@ export function ExportFiles({ jobId, filters, formats, initial, m, locale, maxRu
       {items.length > 0 && (
         <ul aria-label={m.listLabel} className="space-y-2">
           {items.slice(0, SHOWN_EXPORTS).map((e) => (
-            <ExportRow key={e.id} e={e} jobId={jobId} m={m} locale={locale} isBusy={isBusy}
+            <ExportRow key={e.id} e={e} jobId={jobId} m={m} locale={locale} isBusy={isBusy} canManage={canManageExportFile(actor, e.startedBy)}
               onAction={(id, action) => void send(`/api/jobs/${jobId}/exports/${id}/actions`, { action })} />
           ))}
         </ul>

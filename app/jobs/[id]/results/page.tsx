@@ -12,6 +12,7 @@ import { exportMessages } from "@/lib/i18n/export-messages";
 import { listJobExportFiles, MAX_RUNNING_EXPORTS, type ExportFileRow } from "@/lib/store/exports";
 import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, RANK_CANDIDATES, type ResultRow } from "@/lib/store/results";
 import { getT } from "../../../i18n";
+import { currentIdentity } from "../../../auth/current";
 import { parseId } from "../../../json";
 import { ExportFiles, type ExportItem } from "./export-files";
 import { FilterForm } from "./filter-form";
@@ -44,6 +45,7 @@ function toExportItem(r: ExportFileRow): ExportItem {
   return {
     id: r.id, format: r.format, filters: r.filters, status: r.status, pagesTotal: r.pagesTotal, pagesDone: r.pagesDone,
     bytesWritten: Number(r.bytesWritten), isSnapshot: r.isSnapshot, isStale: r.isStale, error: r.error,
+    startedBy: r.startedBy, startedByName: r.startedByName,
   };
 }
 
@@ -78,6 +80,7 @@ export default async function ResultsPage({ params, searchParams }: {
   const exportQuery = (format: string) => { const q = new URLSearchParams(base); q.set("format", format); return q.toString(); };
   const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
   const isRunning = ["queued", "running", "paused", "stopping"].includes(job.status);
+  const who = await currentIdentity();
 
   return (
     <section className="space-y-4">
@@ -111,7 +114,7 @@ export default async function ResultsPage({ params, searchParams }: {
       <p className="text-xs text-slate-500">{isRunning ? t("resultsSnapshot") : t("resultsExportHint")}</p>
       {parsed.ok && (
         <ExportFiles jobId={id} filters={base.toString()} formats={EXPORT_FORMATS} initial={exportFiles.map(toExportItem)}
-          m={exportMessages(locale)} locale={locale} maxRunning={MAX_RUNNING_EXPORTS} />
+          m={exportMessages(locale)} locale={locale} maxRunning={MAX_RUNNING_EXPORTS} actor={{ userId: who.userId, role: who.role }} />
       )}
       {f.q && f.sort === "rank" && (total.isMore || total.count > RANK_CANDIDATES) && (
         <p className="text-xs text-slate-500">{t("resultsRankBounded").replace("{n}", String(RANK_CANDIDATES))}</p>

@@ -1,0 +1,49 @@
+/**
+ * The JSON bodies the API's routes take, as zod schemas. The routes check their bodies with
+ * these, and GET /api/openapi.json describes the same schemas (z.toJSONSchema), so the
+ * description cannot drift from what is accepted. Job and topic bodies use the schemas of
+ * lib/jobs and lib/topic, which their parsers apply.
+ */
+import { z } from "zod";
+import { EXPORT_FORMATS } from "@/lib/export/export-job";
+import { JobInputSchema } from "@/lib/jobs/input";
+import { STRATEGY_IDS } from "@/lib/strategy/registry";
+import { TopicDefinitionSchema } from "@/lib/topic/topic";
+import { MAX_ROW_ID } from "@/app/json";
+
+/** POST /api/jobs/:id/actions. */
+export const JobActionBody = z.object({ action: z.enum(["pause", "resume", "stop"]) });
+/** POST /api/exports/:id/actions and /api/jobs/:id/exports/:exportId/actions. */
+export const ExportActionBody = z.object({ action: z.enum(["resume", "cancel"]) });
+/** POST /api/jobs/:id/seeds (at most 10,000 a request; each checked like the job form's seeds). */
+export const SeedsBody = z.object({ seeds: z.array(z.string()).meta({ description: "seed URLs, e.g. https://example.com/" }) });
+/** POST /api/jobs/:id/topic. */
+export const JobTopicBody = z.object({ topicId: z.number().int().min(1).max(MAX_ROW_ID).meta({ description: "a saved topic's id" }) });
+/** POST /api/jobs/:id/topic/refine. */
+export const RefineBody = z.object({ pages: z.number().int().min(1).optional().meta({ description: "pages to learn from (default 10)" }) });
+const judgement = z.enum(["relevant", "irrelevant"]).nullable().meta({ description: "null clears the judgement" });
+/** PUT /api/jobs/:id/pages/:pageId/judgement. */
+export const JudgementBody = z.object({ judgement });
+/** PUT /api/jobs/:id/judgements. */
+export const BulkJudgementBody = z.object({ pageIds: z.array(z.union([z.number().int(), z.string()])).min(1).max(500), judgement });
+/** POST /api/jobs/:id/exports. */
+export const ExportStartBody = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  filters: z.string().optional().meta({ description: "the results page's query string, e.g. view=relevant&q=农业" }),
+});
+/** POST /api/topics/example-url. */
+export const ExampleUrlBody = z.object({ url: z.string().trim().min(1).meta({ description: "a page about the topic" }) });
+/** POST /api/topics/score. */
+export const ScoreBody = z.object({ topic: TopicDefinitionSchema, title: z.string().optional(), text: z.string().trim().min(1).max(200_000) });
+/** POST /api/topics/preview: a draft topic, optionally with the example pages' texts already fetched. */
+export const PreviewBody = TopicDefinitionSchema.extend({ exampleUrlTexts: z.array(z.string()).optional() });
+/** POST /api/topics and PUT /api/topics/:id: a topic definition with its name. */
+export const TopicSaveBody = TopicDefinitionSchema.extend({
+  name: z.string().min(1).max(200), description: z.string().optional(), pageThreshold: z.number().min(0).max(1).optional(),
+});
+/** POST /api/jobs. */
+export const JobBody = JobInputSchema;
+/** POST /api/compare: a job definition and the strategies to compare. */
+export const CompareBody = JobInputSchema.extend({ strategies: z.array(z.enum(STRATEGY_IDS)).min(1) });
+/** POST /api/auth/login, as a form (application/x-www-form-urlencoded). */
+export const LoginForm = z.object({ name: z.string(), password: z.string(), next: z.string().optional() });

@@ -1,0 +1,131 @@
+/**
+ * What each route of the HTTP API does, for GET /api/openapi.json and the /docs/api page: its
+ * methods, a summary, its parameters, its body (the zod schema the route checks it with, from
+ * app/api/bodies.ts) and its main answers. A unit test fails when a route file under app/api or
+ * pages/api has no entry here, or an entry names a method the file does not answer.
+ */
+import type { z } from "zod";
+import {
+  BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
+  LoginForm, PreviewBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody,
+} from "@/app/api/bodies";
+
+/** A query parameter. */
+export interface QueryParam { name: string; description: string; required?: boolean }
+
+/** One method of one route. */
+export interface Operation {
+  summary: string;
+  description?: string;
+  query?: QueryParam[];
+  /** The JSON body (or, for `form`, the form fields), as the zod schema that checks it. */
+  body?: z.ZodType;
+  form?: boolean;
+  /** Status → what it means; 401 and 403 (sign-in, role) are added to every operation but the public ones. */
+  responses: Record<number, string>;
+  /** Answered without credentials. */
+  isPublic?: boolean;
+  /** A media type other than JSON for the 200 answer. */
+  produces?: string;
+}
+
+/** A route: its path in OpenAPI form (`{id}`), and its methods. */
+export interface RouteDoc { path: string; tag: string; methods: Partial<Record<"get" | "post" | "put" | "delete", Operation>> }
+
+const RESULT_FILTERS: QueryParam[] = [
+  { name: "view", description: "relevant | not-relevant | judged-relevant | judged-irrelevant | unjudged" },
+  { name: "q", description: "full-text search of titles and main text" },
+  { name: "sort", description: "relevance | rank | fetched | depth | host" },
+  { name: "min", description: "lowest relevance" }, { name: "max", description: "highest relevance" },
+  { name: "host", description: "one site" }, { name: "dup", description: "group | show | hide (near-duplicates)" },
+  { name: "dupOf", description: "a page id: that page and its near-duplicates" },
+];
+const EXPORT_PROGRESS = "the export file's progress: status, pagesDone of pagesTotal, bytesWritten, isSnapshot, startedByName, fileUrl once done";
+const EXPORT_ACTION: Operation = {
+  summary: "Resume or cancel an export file",
+  description: "Resume goes on from the recorded progress; cancel stops it and deletes the file. Only the user who started it, or an admin.",
+  body: ExportActionBody,
+  responses: { 200: "the export after the action", 400: "unknown action", 403: "started by someone else", 404: "no such export", 409: "nothing to resume, or 2 exports running" },
+};
+const EXPORT_FILE: Operation = {
+  summary: "Download a finished export file",
+  description: "With Content-Length, ETag and range requests (HEAD too).",
+  responses: { 200: "the file", 206: "the range asked for", 404: "no such export, or not done", 416: "range past the end" },
+  produces: "application/octet-stream",
+};
+
+/** Every route of the API. */
+export const API_ROUTES: RouteDoc[] = [
+  { path: "/api/health", tag: "system", methods: { get: { summary: "Whether the database answers, and how many workers beat", isPublic: true, responses: { 200: '{"ok":true,"workers":N}', 503: "the database does not answer" } } } },
+  { path: "/api/openapi.json", tag: "system", methods: { get: { summary: "This description of the API (OpenAPI 3.1)", responses: { 200: "the document" } } } },
+  { path: "/api/auth/login", tag: "auth", methods: { post: { summary: "Sign in (the sign-in form's target)", form: true, body: LoginForm, isPublic: true, responses: { 303: "to `next` with the session cookie, or back to /login with the reason" } } } },
+  { path: "/api/auth/logout", tag: "auth", methods: { post: { summary: "Sign out: ends the session", responses: { 303: "to /login" } } } },
+  {
+    path: "/api/jobs", tag: "jobs", methods: {
+      get: { summary: "The newest jobs", responses: { 200: "jobs with their counters" } },
+      post: { summary: "Create and start a job", body: JobBody, responses: { 201: "the job", 400: "per-field errors" } },
+    },
+  },
+  { path: "/api/jobs/{id}", tag: "jobs", methods: { get: { summary: "A job and its live counters", responses: { 200: "the job", 404: "no such job" } } } },
+  { path: "/api/jobs/{id}/actions", tag: "jobs", methods: { post: { summary: "Pause, resume or stop a job", body: JobActionBody, responses: { 200: '{"ok":true}', 400: "unknown action", 404: "no such job", 409: "the job's state forbids it" } } } },
+  { path: "/api/jobs/{id}/seeds", tag: "jobs", methods: { post: { summary: "Queue more seeds on a job", body: SeedsBody, responses: { 200: '{"added":N}', 400: "bad seeds, named", 404: "no such job" } } } },
+  { path: "/api/jobs/{id}/events", tag: "jobs", methods: { get: { summary: "Server-Sent Events with the job's counters on every change", responses: { 200: "an event stream" }, produces: "text/event-stream" } } },
+  { path: "/api/jobs/{id}/frontier", tag: "jobs", methods: { get: { summary: "The next URLs to fetch, best first, with what made each priority", query: [{ name: "limit", description: "how many (default 50)" }], responses: { 200: "URLs", 404: "no such job" } } } },
+  { path: "/api/jobs/{id}/topic", tag: "jobs", methods: { post: { summary: "Switch the job to a saved topic and re-score its pages", body: JobTopicBody, responses: { 200: '{"ok":true}', 400: "bad topicId", 404: "no such job or topic" } } } },
+  { path: "/api/jobs/{id}/topic/refine", tag: "jobs", methods: { post: { summary: "Let the job's topic learn from its own pages", body: RefineBody, responses: { 200: "the terms learned", 400: "pages out of range", 404: "no such job", 409: "too few pages to learn from" } } } },
+  {
+    path: "/api/jobs/{id}/pages", tag: "results", methods: {
+      get: {
+        summary: "Stored pages: 50 a screen, with the results page's filters, search and sort",
+        query: [...RESULT_FILTERS, { name: "after", description: "the next screen's key (from `next`)" }, { name: "screen", description: "screen number, in fetch order" }, { name: "text", description: "1 adds main text" }],
+        responses: { 200: "rows and next", 400: "names the allowed values", 404: "no such job" },
+      },
+    },
+  },
+  { path: "/api/jobs/{id}/pages/{pageId}", tag: "results", methods: { get: { summary: "One page", responses: { 200: "the page", 404: "no such page in this job" } } } },
+  { path: "/api/jobs/{id}/pages/{pageId}/judgement", tag: "results", methods: { put: { summary: "Judge a page", body: JudgementBody, responses: { 200: "the judgement", 400: "names the allowed values", 404: "no such page in this job" } } } },
+  { path: "/api/jobs/{id}/judgements", tag: "results", methods: { put: { summary: "Judge many pages at once", body: BulkJudgementBody, responses: { 200: "the ids judged", 400: "names the allowed values", 404: "no such job" } } } },
+  { path: "/api/jobs/{id}/pages/{pageId}/snapshot", tag: "results", methods: { get: { summary: "The kept raw HTML, sanitized, with a CSP that lets nothing load or run", responses: { 200: "HTML", 404: "no page or no raw body kept" }, produces: "text/html" } } },
+  { path: "/api/jobs/{id}/export", tag: "exports", methods: { get: { summary: "Export a view, streamed", query: [{ name: "format", description: "csv | jsonl | warc", required: true }, ...RESULT_FILTERS], responses: { 200: "the export", 400: "names the allowed values", 404: "no such job" }, produces: "application/octet-stream" } } },
+  {
+    path: "/api/jobs/{id}/exports", tag: "exports", methods: {
+      get: { summary: "The job's 10 most recent export files with their progress", responses: { 200: "exports", 404: "no such job" } },
+      post: {
+        summary: "Start an export file (written in the background)", description: "Operators and admins; the export records who started it.",
+        body: ExportStartBody, responses: { 201: "the export", 400: "names the allowed values", 404: "no such job", 409: "2 export files are being written" },
+      },
+    },
+  },
+  { path: "/api/jobs/{id}/exports/{exportId}", tag: "exports", methods: { get: { summary: "An export file of this job", responses: { 200: EXPORT_PROGRESS, 404: "no such export of this job" } } } },
+  { path: "/api/jobs/{id}/exports/{exportId}/actions", tag: "exports", methods: { post: EXPORT_ACTION } },
+  { path: "/api/jobs/{id}/exports/{exportId}/file", tag: "exports", methods: { get: EXPORT_FILE } },
+  { path: "/api/exports/{id}", tag: "exports", methods: { get: { summary: "An export file's progress", responses: { 200: EXPORT_PROGRESS, 404: "no such export" } } } },
+  { path: "/api/exports/{id}/actions", tag: "exports", methods: { post: EXPORT_ACTION } },
+  { path: "/api/exports/{id}/file", tag: "exports", methods: { get: EXPORT_FILE } },
+  {
+    path: "/api/compare", tag: "compare", methods: {
+      get: { summary: "Comparisons", responses: { 200: "comparisons" } },
+      post: { summary: "Start one job per strategy with the same topic and seeds", body: CompareBody, responses: { 201: "the comparison", 400: "per-field errors" } },
+    },
+  },
+  { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves", responses: { 200: "the comparison", 404: "no such comparison" } } } },
+  {
+    path: "/api/topics", tag: "topics", methods: {
+      get: { summary: "Saved topics", responses: { 200: "topics" } },
+      post: { summary: "Save a topic", body: TopicSaveBody, responses: { 201: "the topic and its top terms", 400: "per-field errors" } },
+    },
+  },
+  {
+    path: "/api/topics/{id}", tag: "topics", methods: {
+      get: { summary: "A saved topic", responses: { 200: "the topic", 404: "no such topic" } },
+      put: { summary: "Save a new version of a topic", body: TopicSaveBody, responses: { 200: "the new version", 400: "per-field errors", 404: "no such topic" } },
+    },
+  },
+  { path: "/api/topics/{id}/export", tag: "topics", methods: { get: { summary: "A topic as a JSON file the library imports", responses: { 200: "the file", 404: "no such topic" } } } },
+  { path: "/api/topics/{id}/hosts", tag: "topics", methods: { get: { summary: "Seed suggestions: the hosts where the topic's earlier jobs found the most relevant pages", responses: { 200: "hosts", 404: "no such topic" } } } },
+  { path: "/api/topics/preview", tag: "topics", methods: { post: { summary: "The top terms of a draft topic, with their sources", body: PreviewBody, responses: { 200: "terms", 400: "per-field errors" } } } },
+  { path: "/api/topics/example-url", tag: "topics", methods: { post: { summary: "Fetch an example page under the crawler's guards", body: ExampleUrlBody, responses: { 200: "its title and main text", 400: "why it could not be fetched" } } } },
+  { path: "/api/topics/score", tag: "topics", methods: { post: { summary: "Score a text against a draft topic", body: ScoreBody, responses: { 200: "relevance and contributing terms", 400: "per-field errors" } } } },
+  { path: "/api/clc/search", tag: "clc", methods: { get: { summary: "Search the Chinese Library Classification", query: [{ name: "q", description: "code, Chinese name, pinyin initials or English name", required: true }], responses: { 200: "classes with their path" } } } },
+  { path: "/api/clc/{code}", tag: "clc", methods: { get: { summary: "A class, its ancestors and children (`root` for the top classes)", responses: { 200: "the class", 404: "no such class" } } } },
+];
