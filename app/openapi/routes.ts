@@ -66,7 +66,12 @@ export const API_ROUTES: RouteDoc[] = [
       post: { summary: "Create and start a job", body: JobBody, responses: { 201: "the job", 400: "per-field errors" } },
     },
   },
-  { path: "/api/jobs/{id}", tag: "jobs", methods: { get: { summary: "A job and its live counters", responses: { 200: "the job", 404: "no such job" } } } },
+  {
+    path: "/api/jobs/{id}", tag: "jobs", methods: {
+      get: { summary: "A job and its live counters", responses: { 200: "the job", 404: "no such job" } },
+      delete: { summary: "Delete a stopped job with its pages, bodies, events and export files", responses: { 200: "deleted", 404: "no such job", 409: "the job is still running: stop it first" } },
+    },
+  },
   { path: "/api/jobs/{id}/actions", tag: "jobs", methods: { post: { summary: "Pause, resume or stop a job", body: JobActionBody, responses: { 200: '{"ok":true}', 400: "unknown action", 404: "no such job", 409: "the job's state forbids it" } } } },
   { path: "/api/jobs/{id}/seeds", tag: "jobs", methods: { post: { summary: "Queue more seeds on a job", body: SeedsBody, responses: { 200: '{"added":N}', 400: "bad seeds, named", 404: "no such job" } } } },
   { path: "/api/jobs/{id}/events", tag: "jobs", methods: { get: { summary: "Server-Sent Events with the job's counters on every change", responses: { 200: "an event stream" }, produces: "text/event-stream" } } },
@@ -128,4 +133,5 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/topics/score", tag: "topics", methods: { post: { summary: "Score a text against a draft topic", body: ScoreBody, responses: { 200: "relevance and contributing terms", 400: "per-field errors" } } } },
   { path: "/api/clc/search", tag: "clc", methods: { get: { summary: "Search the Chinese Library Classification", query: [{ name: "q", description: "code, Chinese name, pinyin initials or English name", required: true }], responses: { 200: "classes with their path" } } } },
   { path: "/api/clc/{code}", tag: "clc", methods: { get: { summary: "A class, its ancestors and children (`root` for the top classes)", responses: { 200: "the class", 404: "no such class" } } } },
+  { path: "/api/clc/{code}/knowledge", tag: "clc", methods: { get: { summary: "A class's field vocabulary, example texts and threshold (its own or the nearest class above it); `knowledge` is null when none is known", responses: { 200: "the knowledge", 404: "no such class" } } } },
 ];
