@@ -4,7 +4,9 @@
  * ground truth (labels.ts; here counted by URL, so a page reachable at two addresses counts twice).
  * Reports ROC-AUC, F1 at the default threshold, at the best threshold in hindsight (the most any
  * per-topic threshold rule could reach) and at one automatic rule, Otsu's split of the log scores.
- *   npm run bench:realweb-filter -- --data DIR [--targets TP,R,F,S,G,K] [--verbose]
+ * With the class knowledge (lib/topic/knowledge/) unless `--knowledge off`; F1 is also reported
+ * at each topic's own threshold (its class's).
+ *   npm run bench:realweb-filter -- --data DIR [--targets TP,R,F,S,G,K] [--knowledge off] [--verbose]
  */
 import { parseArgs } from "node:util";
 import { buildRealWeb, labelRealWeb, type RealPage } from "../lib/realweb/build";
@@ -13,9 +15,11 @@ import { decodeBody } from "../lib/rules/decode";
 import { parseHtml } from "../lib/rules/parse";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
+import { classesThreshold } from "../lib/topic/knowledge/knowledge";
 import { f1At, rocAuc } from "./csl";
 
-const { values } = parseArgs({ options: { data: { type: "string" }, targets: { type: "string" }, verbose: { type: "boolean" } } });
+const { values } = parseArgs({ options: { data: { type: "string" }, targets: { type: "string" }, verbose: { type: "boolean" }, knowledge: { type: "string" } } });
+const IS_KNOWLEDGE = values.knowledge !== "off";
 const web = buildRealWeb(loadCorpus(values.data ?? "../shared/data"));
 const targets = (values.targets ?? "TP,R,F,S,G").split(",");
 
@@ -29,13 +33,16 @@ const pages = [...web.pages].flatMap(([url, p]) => {
 console.log(`${pages.length} HTML pages`);
 for (const target of targets) {
   const labels = labelRealWeb(web, target);
-  const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [target] })));
+  const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [target], classKnowledge: IS_KNOWLEDGE })));
   const scores = pages.map((x) => scorePage(scorer, x.title, x.text).relevance);
   const truth = pages.map((x) => labels.pages[x.url]?.relevant ?? false);
   const grid = Array.from({ length: 200 }, (_, i) => 0.0025 * (i + 1));
   const best = grid.map((t) => ({ t, ...f1At(scores, truth, t) })).reduce((a, b) => (b.f1 > a.f1 ? b : a));
   const at = f1At(scores, truth, DEFAULT_PAGE_THRESHOLD);
-  console.log(`${target}: relevant ${truth.filter(Boolean).length}, AUC ${rocAuc(scores, truth).toFixed(3)}, F1@${DEFAULT_PAGE_THRESHOLD} ${at.f1.toFixed(3)} (P ${at.precision.toFixed(2)} R ${at.recall.toFixed(2)}), best F1 ${best.f1.toFixed(3)} @ ${best.t.toFixed(4)}`);
+  const own = (IS_KNOWLEDGE ? classesThreshold([target]) : undefined) ?? DEFAULT_PAGE_THRESHOLD;
+  const atOwn = f1At(scores, truth, own);
+  console.log(`${target}: relevant ${truth.filter(Boolean).length}, AUC ${rocAuc(scores, truth).toFixed(3)}, F1@${DEFAULT_PAGE_THRESHOLD} ${at.f1.toFixed(3)} (P ${at.precision.toFixed(2)} R ${at.recall.toFixed(2)}), ` +
+    `F1 at the topic's own threshold ${own} ${atOwn.f1.toFixed(3)} (P ${atOwn.precision.toFixed(2)} R ${atOwn.recall.toFixed(2)}), best F1 ${best.f1.toFixed(3)} @ ${best.t.toFixed(4)}`);
   const sorted = [...scores].sort((a, b) => a - b);
   const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))];
   const otsu = otsuLog(scores.filter((s) => s > 0.001));
