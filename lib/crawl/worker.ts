@@ -4,7 +4,9 @@
  */
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
+import { claimUrls, finishJobs, giveBackCutTries, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
+import { isDatabaseAway } from "../store/infra/database-away";
+import { retryDelayMs, retryWithBackoff } from "../store/infra/backoff";
 import type { Sql } from "../store/infra/sql";
 import { rescoreBatch } from "../maintenance/rescore";
 import { recomputeDueJobs } from "../maintenance/recompute";
@@ -62,9 +64,6 @@ const RATE_WINDOW_MS = 60_000;
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
-/** A worker that cannot reach the database when it starts tries again after this, doubling up to the max. */
-const FIRST_BEAT_RETRY_MS = 500;
-const FIRST_BEAT_RETRY_MAX_MS = 8_000;
 
 /** Thrown by `run()` when a job stalled (see WorkerOptions.failOnStallMs). */
 export class StallError extends Error {}
@@ -79,6 +78,12 @@ export function createCrawlWorker(opts: WorkerOptions) {
   const workerId = newWorkerId();
   const log = opts.log ?? ((line: string) => console.log(`[worker ${workerId}] ${line}`));
   const inFlight = new Set<Promise<void>>();
+  /** Frontier ids of the URLs in flight: a lease of this worker not among them is a try a database outage cut. */
+  const working = new Set<string>();
+  /** Set when the database went away under a try: its URL goes back untried once the database answers. */
+  let hasCutTries = false;
+  /** Failed attempts in a row at giving cut tries back (the database still away). */
+  let giveBackFailures = 0;
   const fetchers = new Map<string, Fetcher>();
   const jobContext = createJobContextCache(opts.sql);
   const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, "robots-fetched": 0, errors: 0 };
@@ -136,6 +141,12 @@ export function createCrawlWorker(opts: WorkerOptions) {
     } catch (err) {
       counts.errors++;
       if (err instanceof LeaseLostError) return log(err.message);
+      if (isDatabaseAway(err)) {
+        // Nothing can be written now; the URL is given back untried, its attempt not counted,
+        // as soon as the database answers (giveBackWhenBack), whatever the retry count.
+        hasCutTries = true;
+        return log(`database away while on ${item.url} (${(err as Error).message}); it goes back to the queue untried once the database answers`);
+      }
       const detail = (err as { detail?: string }).detail; // Postgres errors explain deadlocks and constraint failures here
       log(`error on ${item.url}: ${(err as Error).message}${detail ? ` (${detail.replace(/\s+/g, " ")})` : ""}`);
       // The host may have answered before the failure: its delay counts from now, which is later.
@@ -144,7 +155,9 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   function start(item: ClaimedUrl) {
+    working.add(item.id);
     const p = handle(item).finally(() => {
+      working.delete(item.id);
       inFlight.delete(p);
       wake?.();
     });
@@ -206,10 +219,32 @@ export function createCrawlWorker(opts: WorkerOptions) {
     try {
       return await claimUrls(opts.sql, { workerId, limit: room, leaseMs: opts.leaseMs, jobIds: opts.jobIds });
     } catch (e) {
+      // A claim whose answer the outage lost may have leased URLs all the same.
+      if (isDatabaseAway(e)) hasCutTries = true;
       log(`claim failed: ${(e as Error).message}`);
       return [];
     } finally {
       observe(latency.claim, (performance.now() - t0) / 1000);
+    }
+  }
+
+  /**
+   * After a database outage cut tries, give their URLs back before claiming again: true when
+   * done (or nothing to do), false while the database is still away (then wait `retryDelayMs`).
+   */
+  async function giveBackWhenBack(): Promise<boolean> {
+    if (!hasCutTries) return true;
+    hasCutTries = false; // an outage noticed while this runs sets it again
+    try {
+      const n = await giveBackCutTries(opts.sql, { workerId, workingIds: [...working] });
+      if (n) log(`the database is back: ${n} URL(s) whose try it cut went back to the queue untried`);
+      giveBackFailures = 0;
+      return true;
+    } catch (e) {
+      hasCutTries = true;
+      if (!isDatabaseAway(e)) log(`could not give back the URLs the database outage cut: ${(e as Error).message}`);
+      giveBackFailures++;
+      return false;
     }
   }
 
@@ -222,17 +257,11 @@ export function createCrawlWorker(opts: WorkerOptions) {
   async function run(): Promise<void> {
     warmUpTextPipeline(); // before the first heartbeat and the first lease
     // A worker started while the database is down or still recovering waits for it.
-    for (let wait = FIRST_BEAT_RETRY_MS; ; wait = Math.min(wait * 2, FIRST_BEAT_RETRY_MAX_MS)) {
-      try {
-        await maintain();
-        break;
-      } catch (e) {
-        if (isDraining) return;
-        log(`database unavailable (${(e as Error).message}); trying again in ${wait / 1000} s`);
-        await sleep(wait);
-        if (isDraining) return;
-      }
-    }
+    const isStarted = await retryWithBackoff(async () => (await maintain(), true), {
+      sleep, isStopped: () => isDraining,
+      onRetry: (e, waitMs) => log(`database unavailable (${(e as Error).message}); trying again in ${waitMs / 1000} s`),
+    });
+    if (!isStarted) return;
     // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
     let ticking: Promise<void> | undefined;
     const timer = setInterval(() => {
@@ -242,6 +271,10 @@ export function createCrawlWorker(opts: WorkerOptions) {
     let stall: StallError | undefined;
     try {
       while (!isDraining) {
+        if (!(await giveBackWhenBack())) {
+          await sleep(retryDelayMs(giveBackFailures));
+          continue;
+        }
         const room = opts.concurrency - inFlight.size;
         const claimed = room > 0 ? await timedClaim(room) : [];
         claimed.forEach(start);
@@ -266,6 +299,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
         await sleep(claimed.length === 0 ? opts.idlePollMs : 1_000);
       }
       await Promise.allSettled([...inFlight]);
+      await giveBackWhenBack(); // a drain during an outage leaves its cut tries to the lease reclaim
     } finally {
       clearInterval(timer);
       await ticking;
