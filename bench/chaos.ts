@@ -81,13 +81,18 @@ const workerEnv = {
   ...process.env, DATABASE_URL: url, ALLOW_PRIVATE_NETWORKS: "1", CRAWL_RESOLVE: `*=127.0.0.1:${web.port}`,
   WORKER_CONCURRENCY: values.concurrency ?? "8", ...(values["default-timings"] ? {} : shortTimings),
 };
-const dashboardPort = await freePort();
-const dashboard = values.dashboard ? startDashboard(ROOT, url, dashboardPort) : undefined;
-const watch = dashboard ? watchDashboard(dashboardPort, job.id) : undefined;
-if (watch && (await watch.firstOkAfter(0, 120_000)).health === null) throw new Error("the dashboard did not answer /api/health within 2 minutes");
-/** Workers that exited by themselves (not killed here, not told to stop): each is a failure. */
+/** Workers (or the dashboard) that exited by themselves (not killed here, not told to stop): each is a failure. */
 let crashes = 0;
 let isEnding = false;
+const dashboardPort = await freePort();
+const dashboard = values.dashboard ? startDashboard(ROOT, url, dashboardPort) : undefined;
+dashboard?.once("exit", (code, signal) => {
+  if (isEnding) return;
+  crashes++;
+  say(`the dashboard exited by itself (${signal ?? `status ${code}`})`);
+});
+const watch = dashboard ? watchDashboard(dashboardPort, job.id) : undefined;
+if (watch && (await watch.firstOkAfter(0, 120_000)).health === null) throw new Error("the dashboard did not answer /api/health within 2 minutes");
 const killedHere = new WeakSet<ChildProcess>();
 function startWorker(slot: number): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")],
@@ -198,20 +203,23 @@ for (const times of byHost.values()) {
   }
 }
 const leased = states.find((s) => s.status === "leased")?.n ?? 0;
-// A try the worker could not finish for an error of its own (the database away, above all) is
+// A try the worker could not finish for an error of its own (the database away, above all) was
 // recorded as `internal: …`; the test web's own failures (404s) are recorded by their HTTP status.
+// Every page of the test web answers, so a URL stored after more than one counted try, or back in
+// the queue with a try counted, lost that try to an outage or a killed worker.
 const [outage] = await sql<{ failed: number; charged: number }[]>`
-  select count(*) filter (where status = 'failed')::int as failed, count(*)::int as charged
-  from frontier where job_id = ${job.id} and last_error like 'internal:%'`;
+  select count(*) filter (where status = 'failed' and last_error like 'internal:%')::int as failed,
+    count(*) filter (where (status = 'done' and attempts > 1) or (status = 'pending' and attempts > 0))::int as charged
+  from frontier where job_id = ${job.id}`;
 const stuck = outages.filter((o) => o.stored === null || (dashboard && (o.health === null || o.job === null || o.events === null))).length;
 console.log(`\n| measure | value |\n|---|---:|`);
 console.log(`| pages stored | ${pages} (budget ${budget}, counted fetched ${fetched}) |`);
 console.log(`| time | ${seconds.toFixed(0)} s |`);
 console.log(`| worker SIGKILLs | ${kills} |`);
-console.log(`| workers that exited by themselves | ${crashes} |`);
+console.log(`| workers (and the dashboard) that exited by themselves | ${crashes} |`);
 console.log(`| database stops (${DB_STOP}) | ${outages.length} |`);
 for (const [i, o] of outages.entries()) console.log(`| stop ${i + 1}: down ${secs(o.downMs)}; after it was back | ${describeOutage(o)} |`);
-console.log(`| URLs failed by an error of the worker (database away) / tries charged to one | ${outage.failed} / ${outage.charged} |`);
+console.log(`| URLs failed by the outages / URLs with a try counted that did not end (outage or worker kill) | ${outage.failed} / ${outage.charged} |`);
 console.log(`| URLs stored twice (same final URL / same frontier row) | ${dup.urls} / ${dup.frontier} |`);
 console.log(`| frontier rows by status | ${states.map((s) => `${s.status} ${s.n}`).join(", ")} |`);
 console.log(`| lost: leased rows after the run, done rows without a page | ${leased}, ${done} |`);
