@@ -4,9 +4,9 @@
  */
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { claimUrls, finishJobs, giveBackCutTries, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
-import { isDatabaseAway } from "../store/infra/database-away";
-import { retryDelayMs, retryWithBackoff } from "../store/infra/backoff";
+import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
+import { retryWithBackoff } from "../store/infra/backoff";
+import { createCutTries } from "./cut-tries";
 import type { Sql } from "../store/infra/sql";
 import { rescoreBatch } from "../maintenance/rescore";
 import { recomputeDueJobs } from "../maintenance/recompute";
@@ -78,12 +78,6 @@ export function createCrawlWorker(opts: WorkerOptions) {
   const workerId = newWorkerId();
   const log = opts.log ?? ((line: string) => console.log(`[worker ${workerId}] ${line}`));
   const inFlight = new Set<Promise<void>>();
-  /** Frontier ids of the URLs in flight: a lease of this worker not among them is a try a database outage cut. */
-  const working = new Set<string>();
-  /** Set when the database went away under a try: its URL goes back untried once the database answers. */
-  let hasCutTries = false;
-  /** Failed attempts in a row at giving cut tries back (the database still away). */
-  let giveBackFailures = 0;
   const fetchers = new Map<string, Fetcher>();
   const jobContext = createJobContextCache(opts.sql);
   const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, "robots-fetched": 0, errors: 0 };
@@ -133,6 +127,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     return f;
   }
 
+  const cutTries = createCutTries(opts.sql, workerId, log);
   const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), log };
 
   async function handle(item: ClaimedUrl): Promise<void> {
@@ -141,10 +136,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
     } catch (err) {
       counts.errors++;
       if (err instanceof LeaseLostError) return log(err.message);
-      if (isDatabaseAway(err)) {
-        // Nothing can be written now; the URL is given back untried, its attempt not counted,
-        // as soon as the database answers (giveBackWhenBack), whatever the retry count.
-        hasCutTries = true;
+      if (cutTries.noteError(err)) {
+        // Nothing can be written now: the URL goes back untried, its attempt not counted.
         return log(`database away while on ${item.url} (${(err as Error).message}); it goes back to the queue untried once the database answers`);
       }
       const detail = (err as { detail?: string }).detail; // Postgres errors explain deadlocks and constraint failures here
@@ -155,9 +148,9 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   function start(item: ClaimedUrl) {
-    working.add(item.id);
+    cutTries.start(item.id);
     const p = handle(item).finally(() => {
-      working.delete(item.id);
+      cutTries.end(item.id);
       inFlight.delete(p);
       wake?.();
     });
@@ -219,32 +212,11 @@ export function createCrawlWorker(opts: WorkerOptions) {
     try {
       return await claimUrls(opts.sql, { workerId, limit: room, leaseMs: opts.leaseMs, jobIds: opts.jobIds });
     } catch (e) {
-      // A claim whose answer the outage lost may have leased URLs all the same.
-      if (isDatabaseAway(e)) hasCutTries = true;
+      cutTries.noteError(e); // a claim whose answer an outage lost may have leased URLs all the same
       log(`claim failed: ${(e as Error).message}`);
       return [];
     } finally {
       observe(latency.claim, (performance.now() - t0) / 1000);
-    }
-  }
-
-  /**
-   * After a database outage cut tries, give their URLs back before claiming again: true when
-   * done (or nothing to do), false while the database is still away (then wait `retryDelayMs`).
-   */
-  async function giveBackWhenBack(): Promise<boolean> {
-    if (!hasCutTries) return true;
-    hasCutTries = false; // an outage noticed while this runs sets it again
-    try {
-      const n = await giveBackCutTries(opts.sql, { workerId, workingIds: [...working] });
-      if (n) log(`the database is back: ${n} URL(s) whose try it cut went back to the queue untried`);
-      giveBackFailures = 0;
-      return true;
-    } catch (e) {
-      hasCutTries = true;
-      if (!isDatabaseAway(e)) log(`could not give back the URLs the database outage cut: ${(e as Error).message}`);
-      giveBackFailures++;
-      return false;
     }
   }
 
@@ -271,8 +243,9 @@ export function createCrawlWorker(opts: WorkerOptions) {
     let stall: StallError | undefined;
     try {
       while (!isDraining) {
-        if (!(await giveBackWhenBack())) {
-          await sleep(retryDelayMs(giveBackFailures));
+        // After an outage, the URLs whose tries it cut go back before anything is claimed.
+        if (!(await cutTries.giveBackWhenBack())) {
+          await sleep(cutTries.waitMs());
           continue;
         }
         const room = opts.concurrency - inFlight.size;
@@ -299,7 +272,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
         await sleep(claimed.length === 0 ? opts.idlePollMs : 1_000);
       }
       await Promise.allSettled([...inFlight]);
-      await giveBackWhenBack(); // a drain during an outage leaves its cut tries to the lease reclaim
+      await cutTries.giveBackWhenBack(); // a drain during an outage leaves its cut tries to the lease reclaim
     } finally {
       clearInterval(timer);
       await ticking;
