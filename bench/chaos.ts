@@ -12,10 +12,11 @@
  *     [--minutes 30] [--web-pages N] [--rss-every SECONDS] [--concurrency 8] [--latency MS]
  *     [--db-down SECONDS] [--db-stop kill|immediate] [--dashboard] [--default-timings]
  * --db-down keeps the database stopped that long before starting it again; --db-stop chooses
- * SIGKILL of the postmaster (default) or `pg_ctl stop -m immediate`; --dashboard runs the built
- * dashboard (`npm run build`) beside the workers and watches its health check, a Prisma-backed
- * API and the live event stream; --default-timings runs the workers with the deployment's default
- * lease, heartbeat and poll settings instead of the short ones that make worker kills cheap.
+ * SIGKILL of the postmaster (default) or an immediate stop (SIGQUIT, as `pg_ctl stop -m
+ * immediate`); --dashboard runs the built dashboard (`npm run build`) beside the workers and
+ * watches its health check, a Prisma-backed API and the live event stream; --default-timings
+ * runs the workers with the deployment's default lease, heartbeat and poll settings instead of
+ * the short ones that make worker kills cheap.
  * --minutes caps the run's time (the job is then stopped and checked as it stands); --rss-every
  * samples the workers' resident memory (Linux /proc) and prints its curve: with no kills and a
  * long --minutes this is the soak test (--concurrency, URLs in flight per worker, and --latency,
@@ -106,6 +107,11 @@ function startWorker(slot: number): ChildProcess {
   return child;
 }
 const workers: ChildProcess[] = [];
+// A run that throws leaves no worker, dashboard or server behind.
+process.once("exit", () => {
+  for (const c of [...workers, dashboard]) if (c && c.exitCode === null) c.kill("SIGKILL");
+  try { process.kill(pg.pid, "SIGQUIT"); } catch { /* already stopped */ }
+});
 for (let i = 0; i < WORKERS; i++) workers.push(startWorker(i));
 
 /** Resident memory of a process in MB (Linux), null when it is gone. */
@@ -160,7 +166,7 @@ while (Date.now() - started < MAX_MS) {
   if (dbKillsAt.length && n >= dbKillsAt[0]) {
     dbKillsAt.shift();
     const before = n;
-    await stopDatabaseHard(pg, dataDir, DB_STOP);
+    await stopDatabaseHard(pg, DB_STOP);
     const killedAt = Date.now();
     say(`stopped PostgreSQL (${DB_STOP}) at ${n} pages; down for ${DB_DOWN_MS / 1000} s`);
     await sleep(DB_DOWN_MS);
