@@ -210,12 +210,14 @@ for (const times of byHost.values()) {
 }
 const leased = states.find((s) => s.status === "leased")?.n ?? 0;
 // A try the worker could not finish for an error of its own (the database away, above all) was
-// recorded as `internal: …`; the test web's own failures (404s) are recorded by their HTTP status.
-// Every page of the test web answers, so a URL stored after more than one counted try, or back in
-// the queue with a try counted, lost that try to an outage or a killed worker.
+// recorded as `internal: …`; the test web's own failures (404s, timeouts) by their reason. Every
+// page of the test web answers, so a URL stored after more than one counted try, or back in the
+// queue with a try counted and no reason of the web's, lost that try to an outage or a killed worker
+// (a page that timed out under load and was stored at its next try counts here too).
 const [outage] = await sql<{ failed: number; charged: number }[]>`
   select count(*) filter (where status = 'failed' and last_error like 'internal:%')::int as failed,
-    count(*) filter (where (status = 'done' and attempts > 1) or (status = 'pending' and attempts > 0))::int as charged
+    count(*) filter (where (status = 'done' and attempts > 1)
+      or (status = 'pending' and attempts > 0 and (last_error is null or last_error like 'internal:%')))::int as charged
   from frontier where job_id = ${job.id}`;
 const stuck = outages.filter((o) => o.stored === null || (dashboard && (o.health === null || o.job === null || o.events === null))).length;
 console.log(`\n| measure | value |\n|---|---:|`);
