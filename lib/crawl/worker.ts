@@ -5,6 +5,8 @@
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
+import { retryWithBackoff } from "../store/infra/backoff";
+import { createCutTries } from "./cut-tries";
 import type { Sql } from "../store/infra/sql";
 import { rescoreBatch } from "../maintenance/rescore";
 import { recomputeDueJobs } from "../maintenance/recompute";
@@ -62,9 +64,6 @@ const RATE_WINDOW_MS = 60_000;
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
-/** A worker that cannot reach the database when it starts tries again after this, doubling up to the max. */
-const FIRST_BEAT_RETRY_MS = 500;
-const FIRST_BEAT_RETRY_MAX_MS = 8_000;
 
 /** Thrown by `run()` when a job stalled (see WorkerOptions.failOnStallMs). */
 export class StallError extends Error {}
@@ -128,6 +127,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     return f;
   }
 
+  const cutTries = createCutTries(opts.sql, workerId, log);
   const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), log };
 
   async function handle(item: ClaimedUrl): Promise<void> {
@@ -136,6 +136,10 @@ export function createCrawlWorker(opts: WorkerOptions) {
     } catch (err) {
       counts.errors++;
       if (err instanceof LeaseLostError) return log(err.message);
+      if (cutTries.noteError(err)) {
+        // Nothing can be written now: the URL goes back untried, its attempt not counted.
+        return log(`database away while on ${item.url} (${(err as Error).message}); it goes back to the queue untried once the database answers`);
+      }
       const detail = (err as { detail?: string }).detail; // Postgres errors explain deadlocks and constraint failures here
       log(`error on ${item.url}: ${(err as Error).message}${detail ? ` (${detail.replace(/\s+/g, " ")})` : ""}`);
       // The host may have answered before the failure: its delay counts from now, which is later.
@@ -144,7 +148,9 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   function start(item: ClaimedUrl) {
+    cutTries.start(item.id);
     const p = handle(item).finally(() => {
+      cutTries.end(item.id);
       inFlight.delete(p);
       wake?.();
     });
@@ -206,6 +212,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     try {
       return await claimUrls(opts.sql, { workerId, limit: room, leaseMs: opts.leaseMs, jobIds: opts.jobIds });
     } catch (e) {
+      cutTries.noteError(e); // a claim whose answer an outage lost may have leased URLs all the same
       log(`claim failed: ${(e as Error).message}`);
       return [];
     } finally {
@@ -222,17 +229,11 @@ export function createCrawlWorker(opts: WorkerOptions) {
   async function run(): Promise<void> {
     warmUpTextPipeline(); // before the first heartbeat and the first lease
     // A worker started while the database is down or still recovering waits for it.
-    for (let wait = FIRST_BEAT_RETRY_MS; ; wait = Math.min(wait * 2, FIRST_BEAT_RETRY_MAX_MS)) {
-      try {
-        await maintain();
-        break;
-      } catch (e) {
-        if (isDraining) return;
-        log(`database unavailable (${(e as Error).message}); trying again in ${wait / 1000} s`);
-        await sleep(wait);
-        if (isDraining) return;
-      }
-    }
+    const isStarted = await retryWithBackoff(async () => (await maintain(), true), {
+      sleep, isStopped: () => isDraining,
+      onRetry: (e, waitMs) => log(`database unavailable (${(e as Error).message}); trying again in ${waitMs / 1000} s`),
+    });
+    if (!isStarted) return;
     // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
     let ticking: Promise<void> | undefined;
     const timer = setInterval(() => {
@@ -242,6 +243,11 @@ export function createCrawlWorker(opts: WorkerOptions) {
     let stall: StallError | undefined;
     try {
       while (!isDraining) {
+        // After an outage, the URLs whose tries it cut go back before anything is claimed.
+        if (!(await cutTries.giveBackWhenBack())) {
+          await sleep(cutTries.waitMs());
+          continue;
+        }
         const room = opts.concurrency - inFlight.size;
         const claimed = room > 0 ? await timedClaim(room) : [];
         claimed.forEach(start);
@@ -266,6 +272,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
         await sleep(claimed.length === 0 ? opts.idlePollMs : 1_000);
       }
       await Promise.allSettled([...inFlight]);
+      await cutTries.giveBackWhenBack(); // a drain during an outage leaves its cut tries to the lease reclaim
     } finally {
       clearInterval(timer);
       await ticking;

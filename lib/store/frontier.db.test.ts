@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { claimUrls, enqueueLinks, finishJobs, finishLease, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
+import { claimUrls, enqueueLinks, finishJobs, finishLease, giveBackCutTries, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
 import { beat } from "./workers";
 import { ensureHosts, readRobots, saveRobots } from "./hosts";
 
@@ -388,4 +388,38 @@ test("ending a job notifies the dashboard's listeners (the page shows it done wi
   } finally {
     await listening.unlisten();
   }
+});
+
+test("tries a database outage cut are given back untried: leased ones free budget and host, reclaimed ones get their attempt back", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
+  await seedUrls(job.id, 4, () => 0, { minDelayMs: 0, maxConnections: 1 });
+  await alive("w-cut");
+  const got = await claimUrls(db.sql, { workerId: "w-cut", limit: 4, ...LEASE, jobIds: [job.id] });
+  assert.equal(got.length, 4);
+  const [working, cut, reclaimed, stored] = got;
+  await db.sql.begin(async (tx) => {
+    await finishLease(tx, { id: stored.id, workerId: "w-cut", status: "done" });
+    await recordOutcome(tx, { jobId: job.id, host: stored.host, fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0 });
+  });
+  // Another worker took one lease back while this one was cut off (its lease ran out).
+  await db.sql`update frontier set lease_expires_at = now() - interval '1 second' where id = ${reclaimed.id}`;
+  await reclaimExpiredLeases(db.sql, 60_000);
+  const [back] = await db.sql`select status::text, attempts from frontier where id = ${reclaimed.id}`;
+  assert.deepEqual({ ...back }, { status: "pending", attempts: 1 }, "the reclaim counts the try");
+  const before = await db.sql`select pages_reserved from jobs where id = ${job.id}`;
+
+  assert.equal(await giveBackCutTries(db.sql, { workerId: "w-cut", workingIds: [working.id] }), 2);
+  const rows = await db.sql<{ id: string; status: string; attempts: number; lease_owner: string | null }[]>`
+    select id::text, status::text, attempts, lease_owner from frontier where id = any(${got.map((g) => g.id)}::bigint[])`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  assert.deepEqual(byId.get(working.id), { id: working.id, status: "leased", attempts: 1, lease_owner: "w-cut" }, "a URL still in flight is kept");
+  assert.deepEqual(byId.get(cut.id), { id: cut.id, status: "pending", attempts: 0, lease_owner: null });
+  assert.deepEqual(byId.get(reclaimed.id), { id: reclaimed.id, status: "pending", attempts: 0, lease_owner: null });
+  assert.equal(byId.get(stored.id)!.status, "done");
+  const [after] = await db.sql`select pages_reserved from jobs where id = ${job.id}`;
+  assert.equal(after.pages_reserved, before[0].pages_reserved - 1, "only the leased URL gives its budget back (the reclaim did for the other)");
+  const hosts = await db.sql<{ host: string; in_flight: number }[]>`select host, in_flight from hosts where job_id = ${job.id} and in_flight > 0`;
+  assert.deepEqual(hosts.map((h) => h.host), [working.host], "only the host in flight still holds its connection");
+  assert.equal(await giveBackCutTries(db.sql, { workerId: "w-cut", workingIds: [working.id] }), 0, "given back once");
 });

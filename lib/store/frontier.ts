@@ -6,7 +6,7 @@ import type { JobEventKind } from "./events";
 import { JOB_CHANNEL } from "./infra/listen";
 import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
-import type { Sql, Tx } from "./infra/sql";
+import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 
 /** A leased URL as a worker sees it. */
@@ -395,25 +395,54 @@ export async function countQueued(tx: Tx, jobId: number, hosts: string[]): Promi
 
 /**
  * Return to the queue every lease that expired or whose worker stopped beating; gives the
- * page budget back to each job. Returns the number of URLs reclaimed.
+ * page budget back to each job. Returns the number of URLs reclaimed. The row keeps its
+ * `lease_owner`: a worker that was cut off by a database outage (and so looked silent) finds
+ * the tries it could not finish by it and gives their attempts back (giveBackCutTries).
  */
 export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Promise<number> {
+  return returnLeases(sql, sql`
+    select f.id, true as was_leased from frontier f
+    where f.status = 'leased' and (f.lease_expires_at < now() or not exists (
+      select 1 from worker_heartbeats w
+      where w.worker_id = f.lease_owner and w.status = 'running'
+        and w.last_beat_at > now() - ${staleAfterMs} * interval '1 millisecond'))
+    for update skip locked`, false);
+}
+
+/**
+ * Give back untried the URLs of `workerId`'s tries that a database outage cut: every URL it
+ * leased and is not working on now (`workingIds`). The attempt is not counted and the page
+ * budget and the host's connection are freed at once, not when the lease would have expired
+ * (with the default two-minute lease a host stood still that long). Also counts back the attempt
+ * of such a URL another worker reclaimed meanwhile, still pending. Returns how many URLs.
+ */
+export async function giveBackCutTries(sql: Sql, opts: { workerId: string; workingIds: string[] }): Promise<number> {
+  return returnLeases(sql, sql`
+    select f.id, f.status = 'leased' as was_leased from frontier f
+    where f.lease_owner = ${opts.workerId} and f.status in ('leased', 'pending') and f.id <> all(${opts.workingIds}::bigint[])
+    for update`, true);
+}
+
+/**
+ * Put the rows `which` selects and locks (id, was_leased) back in the queue; leased ones give
+ * their page budget and host connection back. With `isUntried` their attempt is not counted and the owner is
+ * forgotten. Returns how many rows.
+ */
+async function returnLeases(sql: Sql, which: Fragment, isUntried: boolean): Promise<number> {
   const rows = await sql<{ n: number }[]>`
-    with expired as (
-      update frontier f set status = 'pending', lease_owner = null, lease_expires_at = null, updated_at = now()
-      where f.status = 'leased' and (f.lease_expires_at < now() or not exists (
-        select 1 from worker_heartbeats w
-        where w.worker_id = f.lease_owner and w.status = 'running'
-          and w.last_beat_at > now() - ${staleAfterMs} * interval '1 millisecond'))
-      returning f.job_id, f.host
-    ), per_job as (select job_id, count(*)::int as n from expired group by job_id),
-    per_host as (select job_id, host, count(*)::int as n from expired group by job_id, host),
+    with picked as (${which}), back as (
+      update frontier f set status = 'pending', lease_expires_at = null, updated_at = now()
+        ${isUntried ? sql`, attempts = greatest(f.attempts - 1, 0), lease_owner = null` : sql``}
+      from picked p where f.id = p.id
+      returning f.job_id, f.host, p.was_leased
+    ), per_job as (select job_id, count(*)::int as n from back where was_leased group by job_id),
+    per_host as (select job_id, host, count(*)::int as n from back where was_leased group by job_id, host),
     upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id),
     hosts_freed as (
       update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0), has_pending = true
       from per_host where h.job_id = per_host.job_id and h.host = per_host.host
     )
-    select coalesce(sum(n), 0)::int as n from per_job`;
+    select count(*)::int as n from back`;
   return rows[0].n;
 }
 

@@ -2,6 +2,7 @@
 import type { Env } from "../../env";
 import { startEmbeddedPostgres } from "./embedded";
 import { migrate } from "./migrate";
+import { retryWithBackoff } from "./backoff";
 import { checkDatabase, openSql } from "./sql";
 
 /** The database name the embedded server holds FocusCrawl's data in. */
@@ -26,19 +27,20 @@ export class DatabaseUnreachableError extends Error {}
  */
 export async function openDatabase(env: Env, log: (line: string) => void = () => {}, opts: { waitMs?: number } = {}): Promise<Database> {
   if (env.DATABASE_URL) {
-    const deadline = Date.now() + (opts.waitMs ?? 0);
-    let check = await checkDatabase(env.DATABASE_URL);
-    for (let wait = 500; !check.ok && Date.now() + wait < deadline; wait = Math.min(wait * 2, 8_000)) {
-      log(`database not reachable yet (${check.reason.split("\n")[0]}); trying again in ${wait / 1000} s`);
-      await new Promise((r) => setTimeout(r, wait));
-      check = await checkDatabase(env.DATABASE_URL);
-    }
-    if (!check.ok) {
-      const where = env.DATABASE_URL.replace(/\/\/[^@/]*@/, "//");
+    const url = env.DATABASE_URL;
+    const firstLine = (err: unknown) => (err as Error).message.split("\n")[0];
+    await retryWithBackoff(async () => {
+      const check = await checkDatabase(url);
+      if (!check.ok) throw new Error(check.reason);
+    }, {
+      deadline: Date.now() + (opts.waitMs ?? 0),
+      onRetry: (err, waitMs) => log(`database not reachable yet (${firstLine(err)}); trying again in ${waitMs / 1000} s`),
+    }).catch((err) => {
+      const where = url.replace(/\/\/[^@/]*@/, "//");
       throw new DatabaseUnreachableError(
-        `Cannot reach the database at ${where} (${check.reason.split("\n")[0]}); check DATABASE_URL, or unset it to use the embedded PostgreSQL.`,
+        `Cannot reach the database at ${where} (${firstLine(err)}); check DATABASE_URL, or unset it to use the embedded PostgreSQL.`,
       );
-    }
+    });
     await applyMigrations(env.DATABASE_URL, log);
     return { url: env.DATABASE_URL, isEmbedded: false, stop: async () => {} };
   }

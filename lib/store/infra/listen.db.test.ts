@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "../../testing/db";
 import { makeJob } from "../../testing/fixtures";
-import { stopJobChanges } from "./listen";
+import { freePort } from "../../testing/net";
+import { JOB_CHANNEL, stopJobChanges, subscribeJobChanges } from "./listen";
 import { getPrisma } from "./prisma";
 
 const ctx = useTestDatabase();
@@ -39,4 +40,28 @@ test("the job event stream sends progress, and a reader that leaves (even at onc
   // The route's process-wide connections, so that this test process can end.
   await stopJobChanges();
   await getPrisma().$disconnect();
+});
+
+test("a LISTEN that could not be set up (the database away) is tried again by the next subscriber", async () => {
+  await stopJobChanges();
+  const url = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = `postgresql://u:p@127.0.0.1:${await freePort()}/nothing-listens-here`;
+  try {
+    await assert.rejects(subscribeJobChanges(() => {}), "the database is away");
+  } finally {
+    process.env.DATABASE_URL = ctx.db.url;
+  }
+  const heard: number[] = [];
+  const unsubscribe = await subscribeJobChanges((id) => heard.push(id));
+  try {
+    for (let i = 0; i < 600 && !heard.includes(42); i++) {
+      await ctx.db.sql`select pg_notify(${JOB_CHANNEL}, '42')`;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(heard.includes(42), "the new subscriber hears the job's notifications");
+  } finally {
+    unsubscribe();
+    await stopJobChanges();
+    process.env.DATABASE_URL = url;
+  }
 });

@@ -22,7 +22,14 @@ export async function subscribeJobChanges(fn: Listener): Promise<() => void> {
       const id = Number(payload);
       for (const l of listeners) l(id);
     });
-    state.focuscrawlListen = { sql, listeners, ready };
+    const current = { sql, listeners, ready };
+    state.focuscrawlListen = current;
+    // A LISTEN that could not be set up (the database away) is not kept: the next subscriber
+    // tries again. Once it is up, postgres.js sets it up again by itself after a reconnect.
+    ready.catch(() => {
+      if (state.focuscrawlListen === current) state.focuscrawlListen = undefined;
+      void sql.end({ timeout: 1 }).catch(() => {});
+    });
   }
   const { listeners, ready } = state.focuscrawlListen;
   await ready;

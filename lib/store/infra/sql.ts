@@ -1,5 +1,6 @@
 /** postgres.js clients for the hot paths (frontier, stats, migrations). */
 import postgres from "postgres";
+import { retryDelayMs } from "./backoff";
 
 /** A postgres.js client; `bigint` columns come back as strings so ids survive JSON. */
 export type Sql = postgres.Sql;
@@ -29,6 +30,11 @@ export function openSql(url: string, opts: { max?: number; app?: string; isAsync
   return postgres(t.url, {
     path: t.path,
     max: opts.max ?? 10,
+    // After its n-th failed connect in a row postgres.js waits (0.5–1) × min(3^n / 100, 20) s
+    // before a connection tries again, 10–20 s once an outage has lasted a few seconds, and a
+    // query waits for that: the pools stood still long after the database was back. Ours is
+    // the one backoff every database retry uses (lib/store/infra/backoff.ts).
+    backoff: (failures: number) => retryDelayMs(failures) / 1000,
     onnotice: (n) => opts.onNotice?.(n.message),
     connection: {
       application_name: opts.app ?? "focuscrawl",
