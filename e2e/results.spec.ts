@@ -252,6 +252,6 @@ test("a list page: its items one per line in the page view, and apart in its sni
   const shownLines = hub.text.slice(0, 180).replace(/\n+$/, "").split("\n");
   expect(shownLines.length).toBeGreaterThan(2);
   await expect(snippet.getByTestId("snippet-break")).toHaveCount(shownLines.length - 1);
-  expect(await snippet.textContent()).toBe(shownLines.join(" · "));
+  expect(await snippet.textContent()).toBe(shownLines.join("\u00a0· "));
   await shoot(page, "list-results");
 });

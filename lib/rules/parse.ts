@@ -171,6 +171,7 @@ function isInside(el: Element, skip: (el: Element) => boolean): boolean {
   return false;
 }
 
+/** Any character but a LINE_BREAK: bodies made of empty blocks have none and fall back to the whole document, as before. */
 const HAS_TEXT = /[^\u2029]/;
 
 /**

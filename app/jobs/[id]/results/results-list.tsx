@@ -20,9 +20,12 @@ export interface ListRow {
   snippet: SnippetPiece[];
 }
 
+/** Between two lines of the main text in a snippet; the no-break space keeps the dot off the start of a wrapped line. */
+const SNIPPET_BREAK = "\u00a0· ";
+
 /** One piece of a snippet: a highlighted match, plain text, or the end of a line of the main text shown as a dot. */
 function SnippetText({ piece }: { piece: SnippetPiece }) {
-  if (piece.isBreak) return <span data-testid="snippet-break" className="text-slate-400"> · </span>;
+  if (piece.isBreak) return <span data-testid="snippet-break" className="text-slate-400">{SNIPPET_BREAK}</span>;
   return piece.isHit ? <mark className="rounded bg-amber-200 px-0.5">{piece.text}</mark> : <span>{piece.text}</span>;
 }
 
