@@ -217,3 +217,28 @@ test("the page view: judging, where it was found, why it scored, and a sandboxed
   expect((await sql`select judgement from pages where id = ${pg.id}`)[0].judgement).toBe("irrelevant");
   await shootPage(page, "page-view");
 });
+
+test("a list page: its items one per line in the page view, and apart in its snippet", async ({ page }) => {
+  // A hub of the test web: a heading (the topic's name 农业科学 and a path), one sentence and a list
+  // of links, which stay its main text.
+  const [hub] = await sql`select p.id::text, p.host, p.main_text as text, array_agg(l.anchor_text order by l.id) as anchors
+    from pages p join links l on l.from_page_id = p.id
+    where p.job_id = ${jobId} and p.page_kind in ('hub', 'home') and l.anchor_text not in ('首页', 'Home')
+    group by p.id having count(*) >= 3 order by p.id limit 1`;
+  const lines: string[] = hub.text.split("\n");
+  for (const anchor of hub.anchors) expect(lines).toContain(anchor);
+  await page.goto(`/jobs/${jobId}/pages/${hub.id}`);
+  const shown: string = await page.getByTestId("page-text").innerText();
+  for (const anchor of hub.anchors) expect(shown.split("\n")).toContain(anchor);
+  await shoot(page, "list-page-view");
+  // The heading holds the search word: the snippet is the text's beginning, its lines kept.
+  await page.goto(`/jobs/${jobId}/results?q=${encodeURIComponent("农业科学")}&host=${hub.host}`);
+  const snippet = page.locator(`[data-testid=result-row][data-page-id="${hub.id}"]`).getByTestId("result-snippet");
+  await expect(snippet.locator("mark").first()).toBeVisible();
+  // The snippet is the text's first 180 characters, each line break shown as a dot between items.
+  const shownLines = hub.text.slice(0, 180).replace(/\n+$/, "").split("\n");
+  expect(shownLines.length).toBeGreaterThan(2);
+  await expect(snippet.getByTestId("snippet-break")).toHaveCount(shownLines.length - 1);
+  expect(await snippet.textContent()).toBe(shownLines.join("\u00a0· "));
+  await shoot(page, "list-results");
+});

@@ -102,6 +102,18 @@ test("snippets highlight every term, longest first, case-insensitively", () => {
   assert.deepEqual(highlightTerms("无匹配", []), [{ text: "无匹配", isHit: false }]);
 });
 
+test("snippets keep the main text's line breaks as separators, never inside a highlighted term", () => {
+  const br = { text: "\n", isHit: false, isBreak: true };
+  const cases: { text: string; terms: string[]; pieces: object[] }[] = [
+    { text: "比较研究\n无线传感器网络\n并行学习", terms: ["无线"], pieces: [
+      { text: "比较研究", isHit: false }, br, { text: "无线", isHit: true }, { text: "传感器网络", isHit: false }, br, { text: "并行学习", isHit: false }] },
+    { text: "\n研究\n学习\n", terms: ["学习"], pieces: [{ text: "研究", isHit: false }, br, { text: "学习", isHit: true }] },
+    { text: "题名 年份\n水稻种植 2024", terms: [], pieces: [{ text: "题名 年份", isHit: false }, br, { text: "水稻种植 2024", isHit: false }] },
+    { text: "农业\n机械", terms: ["农业机械"], pieces: [{ text: "农业", isHit: false }, br, { text: "机械", isHit: false }] },
+  ];
+  for (const c of cases) assert.deepEqual(highlightTerms(c.text, c.terms), c.pieces, JSON.stringify(c.text));
+});
+
 test("snapshots keep text and structure but nothing that runs or loads", () => {
   const html = sanitizeSnapshot(`<html><head><script>alert(1)</script><link rel=stylesheet href="http://evil/x.css"><base href="http://evil/">
     <meta http-equiv="refresh" content="0;url=http://evil/"></head>

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseDocument } from "htmlparser2";
-import { collectText, collectTextUpTo, joinSpans, measureBlocks, spanOf } from "./dom-text";
+import { collectBlockText, collectText, collectTextUpTo, joinSpans, LINE_BREAK, measureBlocks, spanOf, squashBlockText } from "./dom-text";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -40,4 +40,26 @@ test("collectTextUpTo reads only as far as needed and keeps the same beginning",
     assert.equal(squash(part).slice(0, max), squash(collectText(link)).slice(0, max), `max ${max}`);
     assert.ok(part.length < collectText(link).length, "stops before the end");
   }
+});
+
+test("squashBlockText: one line per block, one space per other whitespace run, and the length without line breaks", () => {
+  const pieces = ["", " ", "\n\t", "a", " a", "a ", "计算机", "\u3000网络\u3000", "x\u00a0y", LINE_BREAK, ` ${LINE_BREAK}\n`, LINE_BREAK + LINE_BREAK];
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  for (let round = 0; round < 3000; round++) {
+    const raw = Array.from({ length: 1 + (next() % 8) }, () => pieces[next() % pieces.length]).join("");
+    const { text, inlineLength } = squashBlockText(raw);
+    const without = squash(raw.replaceAll(LINE_BREAK, ""));
+    assert.equal(inlineLength, without.length, JSON.stringify(raw));
+    assert.equal(text.replace(/\n/g, " "), squash(raw), JSON.stringify(raw));
+    assert.doesNotMatch(text, /^\s|\s$|\s\s|[^\S \n]/, JSON.stringify(raw));
+    // Every line break inside the text is kept, as one "\n".
+    const inner = raw.replace(/^\s+|\s+$/g, "");
+    assert.equal(text.split("\n").length - 1, (inner.match(/\s*\u2029\s*/g) ?? []).length, JSON.stringify(raw));
+  }
+});
+
+test("collectBlockText marks blocks and cells but not inline elements", () => {
+  const doc = parseDocument(`<ul><li>一<b>二</b></li><li>三</li></ul><table><tr><td>四</td><td>五</td></tr></table>`);
+  assert.equal(squashBlockText(collectBlockText(doc)).text, "一二\n三\n四 五");
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { classifyPageKind, parseHtml, MAX_PARSE_CHARS } from "./parse";
+import { tokenize } from "../topic/tokenize";
 
 const PAGE = `<!doctype html><html><head><title> 计算机 网络 </title><base href="http://example.com/dir/"></head>
 <body><nav><a href="/nav">导航链接</a></nav>
@@ -92,4 +93,69 @@ test("a page longer than MAX_PARSE_CHARS is read only up to the cap, before a ta
   assert.ok(page.links.some((l) => l.url === "http://big.test/p"));
   assert.ok(!page.links.some((l) => l.url === "http://big.test/far-away"), "nothing after the cap is read");
   assert.equal(parseHtml(unit.repeat(10), "http://small.test/").isCut, false);
+});
+
+/** Table-driven: block boundaries end a line of the main text; inline elements never split a word. */
+const BLOCK_TEXT_CASES: { name: string; body: string; mainText: string }[] = [
+  {
+    name: "a Chinese list page with a pager",
+    body: `<h1>论文列表</h1><ul><li><a href="/1">比较研究</a></li><li><a href="/2">无线传感器网络中的组划分算法</a></li>` +
+      `<li><a href="/3">并行学习</a></li></ul><div class="pager"><a href="/p/1">1</a> <a href="/p/2">2</a><a href="/p/next">下一页</a></div>`,
+    mainText: "论文列表\n比较研究\n无线传感器网络中的组划分算法\n并行学习\n1 2下一页",
+  },
+  {
+    name: "nested lists",
+    body: `<ul><li>计算机<ul><li>网络</li><li>数据库</li></ul></li><li>农业<ol><li>水稻</li></ol>种植</li></ul>`,
+    mainText: "计算机\n网络\n数据库\n农业\n水稻\n种植",
+  },
+  {
+    name: "table rows one line each, cells apart",
+    body: `<table><caption>题录</caption><tr><th>题名</th><th>年份</th></tr><tr><td>水稻种植</td><td>2024</td></tr><tr><td><a href="/m">玉米</a></td><td>2023</td></tr></table>`,
+    mainText: "题录\n题名 年份\n水稻种植 2024\n玉米 2023",
+  },
+  {
+    name: "lines separated by <br>",
+    body: `<p>第一行<br>第二行<br/>第三行<br><br>第四行</p>`,
+    mainText: "第一行\n第二行\n第三行\n第四行",
+  },
+  {
+    name: "inline elements inside a word add nothing",
+    body: `<p>计算<a href="/x">机</a><span>网</span><em>络</em><b>技</b><strong>术</strong> and <i>cr</i>awl<code>ing</code></p>`,
+    mainText: "计算机网络技术 and crawling",
+  },
+  {
+    name: "definition lists, headings, quotes, preformatted text, options",
+    body: `<dl><dt>作者</dt><dd>张三</dd><dt>单位</dt><dd>农业大学</dd></dl><h2>摘要</h2><h3>背景</h3><blockquote>引文</blockquote>` +
+      `<pre>代码</pre><select><option>甲</option><option>乙</option></select>`,
+    mainText: "作者\n张三\n单位\n农业大学\n摘要\n背景\n引文\n代码\n甲\n乙",
+  },
+  {
+    name: "text beside blocks and the source's own whitespace",
+    body: `前文<div>\n  <p> 中间 </p>\n  <p>第二段</p>\n</div>后文 <section>节</section><article>文章</article>`,
+    mainText: "前文\n中间\n第二段\n后文\n节\n文章",
+  },
+];
+
+for (const c of BLOCK_TEXT_CASES) {
+  test(`main text keeps block boundaries: ${c.name}`, () => {
+    assert.equal(parseHtml(`<html><head><title>t</title></head><body>${c.body}</body></html>`, "http://e.test/list").mainText, c.mainText);
+  });
+}
+
+test("list items no longer join into words across items for the tokenizer", () => {
+  // Glued, the first title's last word and the second's first make 影响面 (jieba).
+  const html = `<body><ul><li><a href="/1">大豆不同前处理方式对豆浆品质的影响</a></li><li><a href="/2">面窝加工工艺参数优化研究</a></li></ul></body>`;
+  const terms = tokenize(parseHtml(html, "http://e.test/").mainText);
+  assert.ok(!terms.includes("影响面"), terms.join("|"));
+  assert.ok(terms.includes("影响") && terms.includes("优化"), terms.join("|"));
+});
+
+test("line breaks do not change which blocks are main text: a list page is still measured without them", () => {
+  // 150 one-character paragraphs: 150 characters without line breaks (under MIN_MAIN_TEXT_CHARS, so
+  // the link-dense menu stays), 299 with them.
+  const menu = `<ul>${Array.from({ length: 20 }, (_, i) => `<li><a href="/m${i}">菜单项目${i}</a></li>`).join("")}</ul>`;
+  const page = parseHtml(`<body>${menu}${"<p>字</p>".repeat(150)}</body>`, "http://e.test/");
+  assert.ok(page.mainText.includes("菜单项目3"), page.mainText.slice(0, 40));
+  const longer = parseHtml(`<body>${menu}${"<p>字</p>".repeat(200)}</body>`, "http://e.test/");
+  assert.ok(!longer.mainText.includes("菜单项目3"), "200 characters of text drop the menu, as before");
 });

@@ -7,7 +7,7 @@
  */
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
-import { collectText, collectTextUpTo, measureBlocks, walk } from "./dom-text";
+import { collectBlockText, collectText, collectTextUpTo, LINE_BREAK, measureBlocks, squashBlockText, walk } from "./dom-text";
 import { flattenDeepNesting } from "./nesting";
 import { mimeFromExtension } from "./classify";
 import { canonicalizeUrl } from "./url";
@@ -37,6 +37,7 @@ export interface ParsedPage {
   /** True when the page was longer than MAX_PARSE_CHARS and only its beginning was read. */
   isCut: boolean;
   title: string;
+  /** The page's main text, one line per block (paragraph, list item, table row, heading…). */
   mainText: string;
   links: ExtractedLink[];
   isNofollow: boolean;
@@ -170,15 +171,24 @@ function isInside(el: Element, skip: (el: Element) => boolean): boolean {
   return false;
 }
 
-/** The text of the page's body (of the whole document when the body has none), leaving out skipped elements. */
-function pageText(bodies: Element[], doc: AnyNode, skip: (el: Element) => boolean): string {
-  return squash(bodies.filter((b) => !isInside(b, skip)).map((b) => collectText(b, skip)).join("") || collectText(doc, skip));
+/** Any character but a LINE_BREAK: bodies made of empty blocks have none and fall back to the whole document, as before. */
+const HAS_TEXT = /[^\u2029]/;
+
+/**
+ * The text of the page's body (of the whole document when the body has none), leaving out
+ * skipped elements, one line per block (squashBlockText).
+ */
+function pageText(bodies: Element[], doc: AnyNode, skip: (el: Element) => boolean) {
+  const text = bodies.filter((b) => !isInside(b, skip)).map((b) => collectBlockText(b, skip)).join(LINE_BREAK);
+  return squashBlockText(HAS_TEXT.test(text) ? text : collectBlockText(doc, skip));
 }
 
 /**
  * The main text: the page without boilerplate and without blocks made mostly of links (menus,
  * tag clouds, related lists), unless too little is left (then it is a list page and keeps them).
- * Every block is measured in one pass over the document (dom-text.ts).
+ * Every block is measured in one pass over the document (dom-text.ts). Blocks end their line
+ * (list items, rows, paragraphs, the pager), so items do not run into each other; what is left
+ * is compared with MIN_MAIN_TEXT_CHARS without those line ends, as it was before they were kept.
  */
 function extractMainText(bodies: Element[], doc: AnyNode): string {
   const before = pageText(bodies, doc, isBoilerplate);
@@ -188,9 +198,9 @@ function extractMainText(bodies: Element[], doc: AnyNode): string {
     if (!BLOCK_TAGS.has(el.name.toLowerCase()) || span.core === 0) continue;
     if (anchorChars.get(el)! / span.core > LINK_DENSE_SHARE) dense.add(el);
   }
-  if (dense.size === 0) return before;
+  if (dense.size === 0) return before.text;
   const after = pageText(bodies, doc, (el) => isBoilerplate(el) || dense.has(el));
-  return after.length >= MIN_MAIN_TEXT_CHARS ? after : before;
+  return after.inlineLength >= MIN_MAIN_TEXT_CHARS ? after.text : before.text;
 }
 
 /**

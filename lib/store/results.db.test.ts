@@ -9,6 +9,7 @@ import { fillSearchVectors } from "./search-vector";
 import { readRawBody } from "./page-bodies";
 import { judgePage, judgePages } from "./judgements";
 import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "./page-origin";
+import { parseHtml } from "../rules/parse";
 
 const ctx = useTestDatabase();
 
@@ -80,6 +81,23 @@ test("filters, Chinese search with ranking and snippets, and host counts", async
     on conflict (job_id, host) do update set pages_fetched = excluded.pages_fetched`;
   assert.deepEqual(await countHosts(ctx.db.sql, prepareResultQuery(job.id, view("")), 30, 4), [{ host: "nong.test", pages: null }, { host: "shop.test", pages: null }],
     "past the cap the job's sites are listed without counts");
+});
+
+test("a stored list page keeps its items apart: in its search snippet and in its search index", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  const items = ["大豆不同前处理方式对豆浆品质的影响", "面窝加工工艺参数优化研究", "比较研究", "无线传感器网络中的组划分算法", "并行学习"];
+  const html = `<html><head><title>论文列表</title></head><body><ul>${items.map((t, i) => `<li><a href="/a/${i}">${t}</a></li>`).join("")}</ul>` +
+    `<div class="pager"><a href="/p/1">1</a> <a href="/p/2">下一页</a></div></body></html>`;
+  const url = "http://lunwen.test/list/1.html";
+  const parsed = parseHtml(html, url);
+  const id = await storeTestPage(ctx.db.sql, job.id, { url, title: parsed.title, mainText: parsed.mainText, html, pageKind: "hub" });
+  const [row] = (await listResults(ctx.db.sql, prepareResultQuery(job.id, view("q=无线传感器")))).rows;
+  assert.equal(row.id, id);
+  assert.match(row.snippet, /\n比较研究\n无线传感器网络中的组划分算法\n并行学习\n1 下一页$/);
+  // Glued, the end of the first title and the start of the second make one word for jieba.
+  const [{ v }] = await ctx.db.sql`select search_vector::text as v from pages where id = ${id}`;
+  assert.doesNotMatch(v, /'影响面'/);
+  assert.match(v, /'影响'/);
 });
 
 test("keyset pagination visits every page once in every order", async () => {

@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { useCallback, useRef, useState } from "react";
 import { JudgeButtons, sendJudgement, useShortcutKeys, type JudgeLabels, type JudgementValue } from "../judge-buttons";
+import type { SnippetPiece } from "@/lib/results/snippet";
 
 /** One row as the server renders it for the list. */
 export interface ListRow {
@@ -16,7 +17,16 @@ export interface ListRow {
   isOriginal: boolean;
   /** Grouped: "+N near-duplicates" and the group view it opens (null when it has none in the view). */
   group: { text: string; href: string } | null;
-  snippet: { text: string; isHit: boolean }[];
+  snippet: SnippetPiece[];
+}
+
+/** Between two lines of the main text in a snippet; the no-break space keeps the dot off the start of a wrapped line. */
+const SNIPPET_BREAK = "\u00a0· ";
+
+/** One piece of a snippet: a highlighted match, plain text, or the end of a line of the main text shown as a dot. */
+function SnippetText({ piece }: { piece: SnippetPiece }) {
+  if (piece.isBreak) return <span data-testid="snippet-break" className="text-slate-400">{SNIPPET_BREAK}</span>;
+  return piece.isHit ? <mark className="rounded bg-amber-200 px-0.5">{piece.text}</mark> : <span>{piece.text}</span>;
 }
 
 /** The results list with judging. */
@@ -102,7 +112,7 @@ export function ResultsList({ jobId, rows, labels }: {
             </div>
             {r.snippet.length > 0 && (
               <p data-testid="result-snippet" className="mt-1 break-words text-sm text-slate-700">
-                {r.snippet.map((p, k) => (p.isHit ? <mark key={k} className="rounded bg-amber-200 px-0.5">{p.text}</mark> : <span key={k}>{p.text}</span>))}
+                {r.snippet.map((p, k) => <SnippetText key={k} piece={p} />)}
               </p>
             )}
             <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
