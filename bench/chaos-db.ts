@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/store/infra/embedded";
+import { isAlive, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/store/infra/embedded";
 
 /**
  * How the database is stopped: SIGKILL of the postmaster (its backends are left to notice), or
@@ -23,15 +23,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function stopDatabaseHard(pg: EmbeddedPostgres, mode: StopMode): Promise<void> {
   process.kill(pg.pid, mode === "kill" ? "SIGKILL" : "SIGQUIT");
   for (let i = 0; i < 200 && isAlive(pg.pid); i++) await sleep(50);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

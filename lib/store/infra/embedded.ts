@@ -125,7 +125,8 @@ function liveOwner(dataDir: string): number | undefined {
   return pid && isAlive(pid) ? pid : undefined;
 }
 
-function isAlive(pid: number): boolean {
+/** True while process `pid` exists. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
