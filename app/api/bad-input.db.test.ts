@@ -99,6 +99,11 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
   for (const q of ["q=", "q=%00", "limit=1e308&q=TP", `q=${"计".repeat(5000)}`]) all.push(["GET", `/api/clc/search?${q}`]);
   for (const code of ["%25", "%E0%A4%A", "..%2F..%2Fetc", "ZZ9", "%00", "x".repeat(5000)]) all.push(["GET", `/api/clc/${code}`]);
   all.push(["GET", "/api/compare/nothex000000"]);
+  // The sign-in and sign-out forms.
+  for (const body of ["", "name=", "name=%00&password=x", `name=${"x".repeat(5000)}&password=x`, "next=%2F%09%2Fevil.example", "%E0%A4%A=1", "a=b&a=c"]) {
+    all.push(["POST", "/api/auth/login", body, { "content-type": "application/x-www-form-urlencoded" }]);
+  }
+  all.push(["POST", "/api/auth/logout", "", { "content-type": "application/x-www-form-urlencoded" }], ["POST", "/api/auth/logout", "x=%00"]);
   // Paths no route serves.
   for (const path of ["/api/nope", "/api/jobs/1/nope", "/api/topics/1/nope/deeper", "/api/.env", "/api/jobs/1/pages/1/snapshot/x"]) all.push(["GET", path], ["POST", path, {}]);
   return all;

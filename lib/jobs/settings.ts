@@ -45,12 +45,19 @@ export const booleanField = (name: string) =>
     z.boolean({ error: `${name} must be true or false` }),
   );
 
-/** A list given as an array or as one separated string; a missing list is an empty one. */
+/** Longest entry of any list setting: a cookie header, a URL pattern, a host override (browsers cap a cookie at 4096 bytes). */
+export const MAX_LIST_ENTRY_CHARS = 4096;
+/** Most entries of any list setting; lists with a tighter limit (seeds, keywords) add their own. */
+export const MAX_LIST_ENTRIES = 10_000;
+
+/** A list given as an array or as one separated string; a missing list is an empty one. Entries and their count are capped. */
 export const listOf = (sep: RegExp) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? [] : v),
     z.union([z.string(), z.array(z.string())], { error: "must be text or a list of text" }),
-  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean));
+  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(MAX_LIST_ENTRY_CHARS, `each entry must be at most ${MAX_LIST_ENTRY_CHARS} characters`))
+      .max(MAX_LIST_ENTRIES, `at most ${MAX_LIST_ENTRIES} entries`));
 
 /** A whole number from a form string or JSON; "" means "use the default". */
 export const integerField = (name: string, min: number, max: number) =>

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { isSecureRequest, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
+import { isSecureRequest, isValidUserName, safeNextPath, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieOptions } from "@/lib/auth/policy";
 import { attemptKeys } from "@/lib/auth/rate-limit";
 import { getSql, type Sql } from "@/lib/store/infra/sql";
 import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
@@ -25,12 +25,14 @@ export async function POST(request: NextRequest) {
   const next = safeNextPath(String(form.get("next") ?? "/"));
   const back = (error: string, until?: Date) => {
     const query = new URLSearchParams({ error });
-    if (name) query.set("name", name);
+    if (isValidUserName(name)) query.set("name", name);
     if (until) query.set("until", until.toISOString());
     if (next !== "/") query.set("next", next);
     return seeOther(`/login?${query}`);
   };
   if (!name || !password) return back("missing");
+  // No user can have such a name (NUL, 3,000 characters, spaces): said at once, before the throttle's key index sees it.
+  if (!isValidUserName(name)) return back("name");
   const sql = getSql();
   const keys = attemptKeys(name, clientAddress(request.headers));
   const locked = await signInLockedUntil(sql, keys);
