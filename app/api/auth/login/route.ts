@@ -7,6 +7,8 @@ import { createSession } from "@/lib/store/sessions";
 import { checkUserPassword, createFirstUser, type UserInfo } from "@/lib/store/users";
 import { clientAddress, isBootstrapSignIn } from "@/app/auth/mode";
 import { seeOther } from "@/app/auth/redirect";
+import { databaseDownResponse } from "@/lib/http/guard-response";
+import { isDatabaseUnreachable } from "@/lib/store/infra/unreachable";
 
 export const dynamic = "force-dynamic";
 
@@ -17,8 +19,21 @@ async function signIn(sql: Sql, name: string, password: string): Promise<UserInf
   return (await isBootstrapSignIn(sql, name, password)) ? createFirstUser(sql, name, password) : undefined;
 }
 
-/** The sign-in form's target: a session cookie and the page asked for, or back to /login with the reason. */
+/**
+ * The sign-in form's target: a session cookie and the page asked for, or back to /login with the
+ * reason. A public address, so the proxy has not read the database before it: while the database
+ * cannot be reached this answers the API's JSON 503 itself.
+ */
 export async function POST(request: NextRequest) {
+  try {
+    return await signInFromForm(request);
+  } catch (err) {
+    if (isDatabaseUnreachable(err)) return databaseDownResponse(request.headers);
+    throw err;
+  }
+}
+
+async function signInFromForm(request: NextRequest) {
   const form = await request.formData().catch(() => new FormData());
   const name = String(form.get("name") ?? "").trim();
   const password = String(form.get("password") ?? "");
