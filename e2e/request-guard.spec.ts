@@ -5,9 +5,9 @@
  * page and unknown API paths do not reach a 500.
  */
 import http from "node:http";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
+import { rawExchange } from "../lib/testing/net";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-guard" });
 test.afterAll(() => sql.end());
@@ -78,29 +78,11 @@ test("out-of-range paging on the job page and unknown API paths are not errors",
   expect((await request.get("/api/jobs/0/events")).status()).toBe(404);
 });
 
-/** Send only a request head on a raw socket and resolve with what the server sent until it closed; fail after `boundMs`. */
-function headOnly(url: URL, head: string, boundMs = 60_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname);
-    let answer = "";
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer within ${boundMs} ms to a request whose body was never sent; got ${JSON.stringify(answer)}`));
-    }, boundMs);
-    socket.setEncoding("utf8").on("data", (c: string) => (answer += c));
-    socket.on("close", () => {
-      clearTimeout(timer);
-      resolve(answer);
-    });
-    socket.on("error", reject);
-    socket.write(head); // the body it announces is never sent
-  });
-}
-
 test("a body declared larger than its cap is refused from its Content-Length, before any of it is sent", async ({ baseURL }) => {
   const url = new URL("/api/jobs", baseURL);
   const before = await jobCount();
-  const answer = await headOnly(url,
+  // Only the head is sent: the body it announces never comes.
+  const answer = await rawExchange(Number(url.port),
     `POST /api/jobs HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n`);
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)).error).toMatch(/too large/);

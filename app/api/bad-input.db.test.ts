@@ -7,23 +7,15 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { useTestDatabase } from "@/lib/testing/db";
+import { useRouteEnv } from "@/lib/testing/route-env";
 import { makeJob } from "@/lib/testing/fixtures";
 import { storeTestPage } from "@/lib/testing/results-fixtures";
-import { getSql } from "@/lib/store/infra/sql";
-import { getPrisma } from "@/lib/store/infra/prisma";
 import { createTopic } from "@/lib/store/topics";
 import type { TopicVector } from "@/lib/topic/topic";
-import { closeExportSql } from "@/lib/export/dashboard-exports";
 import { dispatch, ROUTES } from "./test-dispatch";
 
 const ctx = useTestDatabase();
-Object.assign(process.env, { HOST: "127.0.0.1", PORT: "3000", PUBLIC_URL: "", MAX_JSON_BODY_BYTES: String(1024 * 1024) });
-delete process.env.ADMIN_PASSWORD;
-after(async () => {
-  await closeExportSql();
-  await getSql().end({ timeout: 1 });
-  await getPrisma().$disconnect();
-});
+useRouteEnv();
 
 /** A request: method, path, and a body (a string is sent as it is, anything else as JSON) with optional headers. */
 type Case = [method: string, path: string, body?: unknown, headers?: Record<string, string>];

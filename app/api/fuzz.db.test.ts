@@ -12,31 +12,19 @@ import path from "node:path";
 import { after, test } from "node:test";
 import fc from "fast-check";
 import { useTestDatabase } from "@/lib/testing/db";
+import { useRouteEnv } from "@/lib/testing/route-env";
 import { makeJob } from "@/lib/testing/fixtures";
 import { storeTestPage } from "@/lib/testing/results-fixtures";
-import { getSql } from "@/lib/store/infra/sql";
-import { stopJobChanges } from "@/lib/store/infra/listen";
-import { getPrisma } from "@/lib/store/infra/prisma";
 import { createTopic } from "@/lib/store/topics";
 import type { TopicVector } from "@/lib/topic/topic";
-import { closeExportSql } from "@/lib/export/dashboard-exports";
 import { dispatch, ROUTES, routeMethods } from "./test-dispatch";
 
 const ctx = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focuscrawl-fuzz-"));
 // Every fetch a fuzzed example URL could start goes to a closed loopback port, which the address guard refuses: no real network.
-Object.assign(process.env, {
-  HOST: "127.0.0.1", PORT: "3000", PUBLIC_URL: "", MAX_JSON_BODY_BYTES: String(1024 * 1024), CRAWL_RESOLVE: "*=127.0.0.1:9", FOCUSCRAWL_DATA_DIR: dataDir,
-});
-delete process.env.ADMIN_PASSWORD;
+useRouteEnv({ CRAWL_RESOLVE: "*=127.0.0.1:9", FOCUSCRAWL_DATA_DIR: dataDir });
 delete process.env.ALLOW_PRIVATE_NETWORKS;
-after(async () => {
-  await stopJobChanges(); // the live-updates route opened it
-  await closeExportSql();
-  await getSql().end({ timeout: 1 });
-  await getPrisma().$disconnect();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs per route and method: bounded, so that the whole file stays within a minute or two. */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 10);

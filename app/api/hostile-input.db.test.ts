@@ -6,21 +6,13 @@
  * revisions, every write kept), never a 500.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { useTestDatabase } from "@/lib/testing/db";
-import { getSql } from "@/lib/store/infra/sql";
-import { getPrisma } from "@/lib/store/infra/prisma";
-import { closeExportSql } from "@/lib/export/dashboard-exports";
+import { useRouteEnv } from "@/lib/testing/route-env";
 import { dispatch } from "./test-dispatch";
 
 const ctx = useTestDatabase();
-Object.assign(process.env, { HOST: "127.0.0.1", PORT: "3000", PUBLIC_URL: "", MAX_JSON_BODY_BYTES: String(1024 * 1024) });
-delete process.env.ADMIN_PASSWORD;
-after(async () => {
-  await closeExportSql();
-  await getSql().end({ timeout: 1 });
-  await getPrisma().$disconnect();
-});
+useRouteEnv();
 
 const NUL = "\u0000";
 const LONE = "\ud800";

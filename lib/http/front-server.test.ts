@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import net from "node:net";
 import { after, before, test } from "node:test";
-import { freePort } from "../testing/net";
+import { freePort, rawExchange } from "../testing/net";
 import { createFrontServer } from "./front-server";
 
 let port = 0;
@@ -22,25 +21,8 @@ before(async () => {
 });
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Send a request head (and `body`, if any) on a raw socket; resolve with everything the server sent until it closed, or fail after `boundMs`. */
-function rawExchange(head: string, body = "", boundMs = 30_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let answer = "";
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer within ${boundMs} ms; got ${JSON.stringify(answer)}`));
-    }, boundMs);
-    socket.setEncoding("utf8").on("data", (c: string) => (answer += c));
-    socket.on("close", () => {
-      clearTimeout(timer);
-      resolve(answer);
-    });
-    socket.on("error", reject);
-    socket.write(head + body);
-    if (body) socket.end(); // else the body is never sent: the socket stays open for writing
-  });
-}
+/** A request head (and `body`, if any) sent raw; without a body the announced one never comes. */
+const exchange = (head: string, body = "") => rawExchange(port, head + body, { isDone: body !== "", boundMs: 30_000 });
 
 const headOf = (path: string, headers: Record<string, string>) =>
   `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
@@ -48,7 +30,7 @@ const headOf = (path: string, headers: Record<string, string>) =>
 test("a body declared over its route's cap is refused from its Content-Length alone, before a byte of it is sent", async () => {
   const cases: [string, string][] = [["/api/jobs", "10000000000"], ["/api/topics", String(9 * 1024 * 1024)], ["/jobs/new", String(2 * 1024 * 1024)]];
   for (const [path, length] of cases) {
-    const answer = await rawExchange(headOf(path, { "content-type": "application/json", "content-length": length }));
+    const answer = await exchange(headOf(path, { "content-type": "application/json", "content-length": length }));
     assert.match(answer, /^HTTP\/1\.1 413 /, `${path}: ${answer.slice(0, 80)}`);
     assert.match(answer, /connection: close/i);
     assert.match(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)).error, /too large: at most \d+ bytes/);
@@ -57,10 +39,10 @@ test("a body declared over its route's cap is refused from its Content-Length al
 });
 
 test("other refusals are answered at once too, in the client's language; requests within the rules reach the handler with their body", async () => {
-  const forged = await rawExchange(headOf("/api/jobs", { origin: "http://evil.example", "content-type": "text/plain", "content-length": "500000", "accept-language": "zh-CN" }));
+  const forged = await exchange(headOf("/api/jobs", { origin: "http://evil.example", "content-type": "text/plain", "content-length": "500000", "accept-language": "zh-CN" }));
   assert.match(forged, /^HTTP\/1\.1 403 /);
   assert.match(forged, /拒绝来自其他网站/);
-  const ok = await rawExchange(headOf("/api/jobs", { "content-type": "application/json", "content-length": "11", connection: "close" }), '{"a":"xyz"}');
+  const ok = await exchange(headOf("/api/jobs", { "content-type": "application/json", "content-length": "11", connection: "close" }), '{"a":"xyz"}');
   assert.match(ok, /^HTTP\/1\.1 200 /);
   assert.match(ok, /\{"size":11\}/);
   assert.deepEqual(reached, ["POST /api/jobs"]);
