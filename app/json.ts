@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { currentPolicy } from "@/lib/http/guard-response";
 import { bodyLimitFor, hasBody, mediaType } from "@/lib/http/request-guard";
+import { findTextProblems } from "@/lib/rules/text";
 
 /** A JSON response in which bigint values (row ids) become strings. */
 export function json(body: unknown, init?: ResponseInit): NextResponse {
@@ -46,10 +47,19 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array |
   return Buffer.concat(chunks);
 }
 
+/** 400 naming every field whose text cannot be stored (NUL, a lone surrogate) or that is nested too deep, or null. */
+function refuseUnstorable(value: unknown): { ok: false; response: NextResponse } | null {
+  const problems = findTextProblems(value);
+  if (problems.length === 0) return null;
+  const fields = Object.fromEntries(problems.map((p) => [p.field, [p.message]]));
+  return { ok: false, response: json({ error: problems.map((p) => p.message).join("; "), fields }, { status: 400 }) };
+}
+
 /**
  * A request's JSON body: 415 unless it is sent as application/json, 413 past the route's size
- * limit (MAX_JSON_BODY_BYTES, more for topic definitions), 400 when it does not parse. An empty
- * body reads as `{}`, so that `curl -X POST` takes a route's defaults.
+ * limit (MAX_JSON_BODY_BYTES, more for topic definitions), 400 when it does not parse or holds
+ * text the database cannot store (lib/rules/text.ts), for every route at once. An empty body
+ * reads as `{}`, so that `curl -X POST` takes a route's defaults.
  */
 export async function readJsonBody(request: Request): Promise<BodyResult<unknown>> {
   const type = mediaType(request.headers.get("content-type"));
@@ -61,11 +71,13 @@ export async function readJsonBody(request: Request): Promise<BodyResult<unknown
   if (bytes === null) return refuse(413, `the request body is too large: at most ${limit} bytes`);
   const text = new TextDecoder().decode(bytes);
   if (!text.trim()) return { ok: true, value: {} };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (err) {
     return refuse(400, `the request body is not valid JSON (${(err as Error).message})`);
   }
+  return refuseUnstorable(value) ?? { ok: true, value };
 }
 
 /** `readJsonBody` for routes that take an object: `null`, arrays and bare values are refused with `example` as a hint. */

@@ -7,6 +7,7 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
+import { rawExchange } from "../lib/testing/net";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-guard" });
 test.afterAll(() => sql.end());
@@ -75,4 +76,15 @@ test("out-of-range paging on the job page and unknown API paths are not errors",
   expect(missing.status()).toBe(404);
   expect((await missing.json()).error).toMatch(/\/api\/jobs\/1\/no-such-thing/);
   expect((await request.get("/api/jobs/0/events")).status()).toBe(404);
+});
+
+test("a body declared larger than its cap is refused from its Content-Length, before any of it is sent", async ({ baseURL }) => {
+  const url = new URL("/api/jobs", baseURL);
+  const before = await jobCount();
+  // Only the head is sent: the body it announces never comes.
+  const answer = await rawExchange(Number(url.port),
+    `POST /api/jobs HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n`);
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)).error).toMatch(/too large/);
+  expect(await jobCount()).toBe(before);
 });

@@ -14,7 +14,7 @@ import { hasUsers } from "../lib/store/users";
 import { buildDashboard } from "./build-dashboard";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const DASHBOARD_SERVER = path.join(ROOT, "scripts", "dashboard-server.ts");
 const CHILD_STOP_TIMEOUT_MS = 20_000;
 const READY_TIMEOUT_MS = 120_000;
 /** Restarts of a failing child wait 1 s, 2 s, 4 s, … up to this. */
@@ -103,12 +103,14 @@ async function main() {
   });
 
   const childEnv = { ...process.env, DATABASE_URL: db.url, PORT: String(env.PORT), HOST: env.HOST, NEXT_TELEMETRY_DISABLED: "1" };
-  const appArgs = [NEXT_BIN, isDev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)];
+  // Next.js behind the request guard's own server (scripts/dashboard-server.ts), in the mode `next start` or `next dev` would run.
+  const appArgs = ["--import", "tsx", DASHBOARD_SERVER, ...(isDev ? ["--dev"] : [])];
   const kinds = [
-    { name: "dashboard", args: appArgs },
-    { name: "worker", args: ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")] },
+    // NODE_ENV as `next start` and `next dev` set it: React and Next.js pick their production or development builds by it.
+    { name: "dashboard", args: appArgs, env: { ...childEnv, NODE_ENV: (isDev ? "development" : "production") as NodeJS.ProcessEnv["NODE_ENV"] } },
+    { name: "worker", args: ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], env: childEnv },
   ];
-  const children: ChildProcess[] = kinds.map((k) => runSupervised(k.args, childEnv));
+  const children: ChildProcess[] = kinds.map((k) => runSupervised(k.args, k.env));
   const restarts = kinds.map(() => ({ failures: 0, startedAt: Date.now() }));
   let isStopping = false;
 
@@ -123,7 +125,7 @@ async function main() {
       setTimeout(() => {
         if (isStopping) return;
         r.startedAt = Date.now();
-        children[i] = runSupervised(kinds[i].args, childEnv);
+        children[i] = runSupervised(kinds[i].args, kinds[i].env);
         watch(i);
       }, waitMs);
     });

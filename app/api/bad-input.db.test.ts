@@ -7,23 +7,15 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { useTestDatabase } from "@/lib/testing/db";
+import { useRouteEnv } from "@/lib/testing/route-env";
 import { makeJob } from "@/lib/testing/fixtures";
 import { storeTestPage } from "@/lib/testing/results-fixtures";
-import { getSql } from "@/lib/store/infra/sql";
-import { getPrisma } from "@/lib/store/infra/prisma";
 import { createTopic } from "@/lib/store/topics";
 import type { TopicVector } from "@/lib/topic/topic";
-import { closeExportSql } from "@/lib/export/dashboard-exports";
 import { dispatch, ROUTES } from "./test-dispatch";
 
 const ctx = useTestDatabase();
-Object.assign(process.env, { HOST: "127.0.0.1", PORT: "3000", PUBLIC_URL: "", MAX_JSON_BODY_BYTES: String(1024 * 1024) });
-delete process.env.ADMIN_PASSWORD;
-after(async () => {
-  await closeExportSql();
-  await getSql().end({ timeout: 1 });
-  await getPrisma().$disconnect();
-});
+useRouteEnv();
 
 /** A request: method, path, and a body (a string is sent as it is, anything else as JSON) with optional headers. */
 type Case = [method: string, path: string, body?: unknown, headers?: Record<string, string>];
@@ -100,6 +92,11 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
   for (const code of ["%25", "%E0%A4%A", "..%2F..%2Fetc", "ZZ9", "%00", "x".repeat(5000)]) all.push(["GET", `/api/clc/${code}`]);
   all.push(["GET", "/api/compare/nothex000000"]);
   all.push(["GET", "/api/openapi.json?format=%00&x=1e308"]);
+  // The sign-in and sign-out forms.
+  for (const body of ["", "name=", "name=%00&password=x", `name=${"x".repeat(5000)}&password=x`, "next=%2F%09%2Fevil.example", "%E0%A4%A=1", "a=b&a=c"]) {
+    all.push(["POST", "/api/auth/login", body, { "content-type": "application/x-www-form-urlencoded" }]);
+  }
+  all.push(["POST", "/api/auth/logout", "", { "content-type": "application/x-www-form-urlencoded" }], ["POST", "/api/auth/logout", "x=%00"]);
   // Paths no route serves.
   for (const path of ["/api/nope", "/api/jobs/1/nope", "/api/topics/1/nope/deeper", "/api/.env", "/api/jobs/1/pages/1/snapshot/x"]) all.push(["GET", path], ["POST", path, {}]);
   return all;

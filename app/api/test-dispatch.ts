@@ -3,57 +3,38 @@
  * proxy (proxy.ts: request guard, then basic auth) first, then the route handler its path
  * matches, with the route's params. Every route under app/api is listed, so a test can walk them all.
  */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
-import * as clcCode from "./clc/[code]/route";
-import * as clcSearch from "./clc/search/route";
-import * as compareId from "./compare/[id]/route";
-import * as compare from "./compare/route";
-import * as health from "./health/route";
-import * as openapi from "./openapi.json/route";
-import * as jobActions from "./jobs/[id]/actions/route";
-import * as jobEvents from "./jobs/[id]/events/route";
-import * as jobExport from "./jobs/[id]/export/route";
-import * as jobExportFileActions from "./jobs/[id]/exports/[exportId]/actions/route";
-import * as jobExportFile from "./jobs/[id]/exports/[exportId]/route";
-import * as jobExportFiles from "./jobs/[id]/exports/route";
-import * as exportFileActions from "./exports/[id]/actions/route";
-import * as exportFile from "./exports/[id]/route";
-import * as jobFrontier from "./jobs/[id]/frontier/route";
-import * as jobJudgements from "./jobs/[id]/judgements/route";
-import * as pageJudgement from "./jobs/[id]/pages/[pageId]/judgement/route";
-import * as pageSnapshot from "./jobs/[id]/pages/[pageId]/snapshot/route";
-import * as page from "./jobs/[id]/pages/[pageId]/route";
-import * as jobPages from "./jobs/[id]/pages/route";
-import * as job from "./jobs/[id]/route";
-import * as jobSeeds from "./jobs/[id]/seeds/route";
-import * as jobTopicRefine from "./jobs/[id]/topic/refine/route";
-import * as jobTopic from "./jobs/[id]/topic/route";
-import * as jobs from "./jobs/route";
-import * as topicExport from "./topics/[id]/export/route";
-import * as topicHosts from "./topics/[id]/hosts/route";
-import * as topic from "./topics/[id]/route";
-import * as exampleUrl from "./topics/example-url/route";
-import * as preview from "./topics/preview/route";
-import * as topics from "./topics/route";
-import * as score from "./topics/score/route";
-import * as catchAll from "./[...path]/route";
 
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Response | Promise<Response>;
 
-/** Each route's path pattern (as its folder names it) and its module. */
-export const ROUTES: [string, Record<string, unknown>][] = [
-  ["/api/clc/search", clcSearch], ["/api/clc/[code]", clcCode], ["/api/compare", compare], ["/api/compare/[id]", compareId],
-  ["/api/exports/[id]", exportFile], ["/api/exports/[id]/actions", exportFileActions],
-  ["/api/health", health], ["/api/openapi.json", openapi], ["/api/jobs", jobs], ["/api/jobs/[id]", job], ["/api/jobs/[id]/actions", jobActions],
-  ["/api/jobs/[id]/events", jobEvents], ["/api/jobs/[id]/export", jobExport], ["/api/jobs/[id]/exports", jobExportFiles],
-  ["/api/jobs/[id]/exports/[exportId]", jobExportFile], ["/api/jobs/[id]/exports/[exportId]/actions", jobExportFileActions], ["/api/jobs/[id]/frontier", jobFrontier],
-  ["/api/jobs/[id]/judgements", jobJudgements], ["/api/jobs/[id]/pages", jobPages], ["/api/jobs/[id]/pages/[pageId]", page],
-  ["/api/jobs/[id]/pages/[pageId]/judgement", pageJudgement], ["/api/jobs/[id]/pages/[pageId]/snapshot", pageSnapshot],
-  ["/api/jobs/[id]/seeds", jobSeeds], ["/api/jobs/[id]/topic", jobTopic], ["/api/jobs/[id]/topic/refine", jobTopicRefine],
-  ["/api/topics", topics], ["/api/topics/[id]", topic], ["/api/topics/[id]/export", topicExport], ["/api/topics/[id]/hosts", topicHosts],
-  ["/api/topics/example-url", exampleUrl], ["/api/topics/preview", preview], ["/api/topics/score", score],
-];
+const API_DIR = import.meta.dirname;
+
+/** Every route file under app/api, found on disk so that a new route is covered without listing it here. */
+function findRouteFiles(dir = API_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? findRouteFiles(p) : e.name === "route.ts" ? [p] : [];
+  });
+}
+
+/** `app/api/jobs/[id]/route.ts` → `/api/jobs/[id]`. */
+const patternOf = (file: string) => `/api/${path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/")}`.replace(/\/$/, "");
+
+const CATCH_ALL = "/api/[...path]";
+const routeFiles = findRouteFiles().sort();
+const modules = await Promise.all(routeFiles.map(async (f) => [patternOf(f), await import(pathToFileURL(f).href)] as [string, Record<string, unknown>]));
+
+/** Each route's path pattern (as its folder names it) and its module, the catch-all for unknown paths aside. */
+export const ROUTES: [string, Record<string, unknown>][] = modules.filter(([p]) => p !== CATCH_ALL);
+const catchAll = modules.find(([p]) => p === CATCH_ALL)![1];
+
+/** The HTTP methods a route module answers. */
+export const routeMethods = (mod: Record<string, unknown>) =>
+  ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter((m) => typeof mod[m] === "function");
 
 const decode = (segment: string) => {
   try {
@@ -108,5 +89,5 @@ export async function dispatch(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const { handler, params } = findHandler(request.method, pathname);
   if (!handler) return new Response(null, { status: 405 });
-  return handler(withProxyHeaders(request, gate), { params: Promise.resolve(params) });
+  return handler(new NextRequest(withProxyHeaders(request, gate)), { params: Promise.resolve(params) }); // as Next.js passes it: cookies, nextUrl, the proxy's identity headers
 }

@@ -1,5 +1,6 @@
 import { loadEnv } from "@/lib/env";
 import { parseResolveMap } from "@/lib/rules/resolve-map";
+import { findTextProblems } from "@/lib/rules/text";
 import { buildTopic, MAX_EXAMPLE_TEXT_CHARS, TopicDefinitionSchema, TopicError, type TopicDefinition, type TopicVector } from "@/lib/topic/topic";
 import { fetchExampleTexts, type ExampleFetchOptions } from "@/lib/crawl/example-pages";
 import { json } from "@/app/json";
@@ -30,6 +31,9 @@ export type TopicFields = Record<string, string[]>;
  */
 export async function buildFromBody(body: unknown, opts: { isDraft?: boolean } = {}): Promise<BuiltTopic | { fields: TopicFields }> {
   if (typeof body !== "object" || body === null) return { fields: { input: ["the request body must be a JSON object"] } };
+  // Name, description and every part of the definition: a topic file or a form reaches here without readJsonBody's check.
+  const unstorable = findTextProblems(body);
+  if (unstorable.length > 0) return { fields: Object.fromEntries(unstorable.map((p) => [p.field, [p.message]])) };
   const parsed = TopicDefinitionSchema.safeParse(body);
   if (!parsed.success) {
     const fields: TopicFields = {};

@@ -4,7 +4,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { parseAuthorization } from "@/lib/auth/credentials";
-import { isPublicPath, SESSION_COOKIE } from "@/lib/auth/policy";
+import { isPublicPath, isValidUserName, SESSION_COOKIE } from "@/lib/auth/policy";
 import { attemptKeys } from "@/lib/auth/rate-limit";
 import { hasRole, requiredRole, type Role } from "@/lib/auth/roles";
 import { isApiTokenShaped, isSessionIdShaped } from "@/lib/auth/secret";
@@ -13,18 +13,22 @@ import { getSql, type Sql } from "@/lib/store/infra/sql";
 import { recordSignInFailure, signInLockedUntil } from "@/lib/store/login-attempts";
 import { findSessionUser } from "@/lib/store/sessions";
 import { checkUserPassword } from "@/lib/store/users";
+import { refusalLocale } from "@/lib/http/guard-response";
+import { securityMessage } from "@/lib/i18n/security-messages";
 import { IDENTITY_HEADERS } from "./identity";
 import { clientAddress, isAuthOn, isBootstrapSignIn } from "./mode";
 
 /** A known requester: `id` is null for ADMIN_PASSWORD's sign-in before any user exists. */
 type Known = { id: number | null; name: string; role: Role };
-type Who = Known | { locked: Date } | undefined;
+type Who = Known | { locked: Date } | { badName: true } | undefined;
 
 /**
  * Basic auth for scripts: a user's password, or ADMIN_PASSWORD as `admin` while no user exists;
  * throttled like the form, but counted apart from it (a scrape with a stale password must not lock a person out).
  */
 async function checkBasic(sql: Sql, request: NextRequest, name: string, password: string): Promise<Who> {
+  // No user has such a name (a NUL, thousands of characters): refused before it reaches the throttle's key index.
+  if (!isValidUserName(name)) return { badName: true };
   const keys = attemptKeys(name, clientAddress(request.headers), "header");
   const locked = await signInLockedUntil(sql, keys);
   if (locked) return { locked };
@@ -96,6 +100,7 @@ export async function authorize(request: NextRequest): Promise<NextResponse> {
   // The sign-in page knows a signed-in visitor (it sends them on); a bad cookie there is no refusal.
   if (isPublicPath(request.nextUrl.pathname)) return pass((await identifySession(sql, request)) ?? nobody, true);
   const who = await identify(sql, request);
+  if (who && "badName" in who) return refuse(request, 401, securityMessage(refusalLocale(request.headers), "badUserName"));
   if (who && "locked" in who) return refuse(request, 429, `too many failed sign-ins for this user or address: try again after ${who.locked.toISOString()}`);
   if (!who) return refuse(request, 401, "sign in at /login, or send Authorization: Bearer <token> (create one with: focuscrawl token add --user NAME)");
   const needed = requiredRole(request.method, request.nextUrl.pathname);

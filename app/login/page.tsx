@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "FocusCrawl" };
 
 const input = "w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-teal-600 focus:outline-none";
-const ERRORS = { invalid: "loginErrorInvalid", missing: "loginErrorMissing", locked: "loginErrorLocked" } as const;
+const ERRORS = { invalid: "loginErrorInvalid", missing: "loginErrorMissing", locked: "loginErrorLocked", name: "loginErrorName" } as const;
 
 /**
  * The sign-in form; it posts to /api/auth/login, which comes back here with `error` when it fails.

@@ -53,12 +53,35 @@ test("the cookie is Secure behind TLS, directly or as a proxy reports it", () =>
   assert.deepEqual(sessionCookieOptions(true, 60_000), { httpOnly: true, sameSite: "lax", secure: true, path: "/", maxAge: 60 });
 });
 
-test("after sign-in only paths of this site are followed", () => {
+test("after sign-in only paths of this site are followed, judged as a browser parses them", () => {
   const rows: [string | null, string][] = [
-    ["/jobs/3?x=1", "/jobs/3?x=1"], [null, "/"], ["", "/"], ["//evil.example/", "/"], ["https://evil.example/", "/"],
-    ["/\\evil.example", "/"], ["/login?next=/login", "/"], ["/a\r\nSet-Cookie: x", "/"],
+    // Paths of this site, kept with their query and fragment.
+    ["/jobs/3?x=1", "/jobs/3?x=1"], ["/", "/"], ["/topics#new", "/topics#new"], ["/jobs/3?q=%E8%AE%A1", "/jobs/3?q=%E8%AE%A1"],
+    ["/a/../jobs", "/jobs"], ["/%2F/evil.example", "/%2F/evil.example"], ["jobs/3", "/jobs/3"], ["?x=1", "/?x=1"],
+    [null, "/"], ["", "/"],
+    // Another host however it is written: browsers drop tabs and newlines and read \ as /.
+    ["//evil.example/", "/"], ["https://evil.example/", "/"], ["HTTPS://evil.example", "/"], ["http:evil.example", "/evil.example"],
+    ["/\\evil.example", "/"], ["\\\\evil.example", "/"], ["\\/evil.example", "/"], ["/\t/evil.example", "/"], ["/\n/evil.example", "/"],
+    ["/\r\n/evil.example", "/"], ["\t//evil.example", "/"], [" //evil.example", "/"], ["/\t\\evil.example", "/"],
+    ["//evil.example@base.invalid/", "/"], ["http://base.invalid@evil.example/", "/"], ["//%65vil.example", "/"],
+    ["///evil.example", "/"], ["////evil.example", "/"], ["https:/evil.example", "/"], ["https:\\\\evil.example", "/"],
+    ["http://base.invalid:8080/", "/"], ["https://base.invalid/", "/"],
+    // Other schemes.
+    ["javascript:alert(1)", "/"], ["JaVaScRiPt:alert(1)", "/"], ["java\tscript:alert(1)", "/"], ["data:text/html,x", "/"],
+    ["vbscript:x", "/"], ["mailto:a@b.example", "/"], ["file:///etc/passwd", "/"],
+    // The path resolves to //evil.example: its leading slashes are folded, so no Location names a host.
+    ["/.//evil.example", "/evil.example"], ["/x/..//evil.example", "/evil.example"], ["/%2e//evil.example", "/evil.example"],
+    // Header injection: control characters are percent-encoded by the parser, never sent raw.
+    ["/a\r\nSet-Cookie: x", "/aSet-Cookie:%20x"], ["/a\u0000b", "/a%00b"],
+    // The sign-in page itself would loop.
+    ["/login?next=/login", "/"], ["/login", "/"], ["/%6Cogin", "/%6Cogin"],
   ];
-  for (const [next, want] of rows) assert.equal(safeNextPath(next), want, String(next));
+  for (const [next, want] of rows) {
+    const got = safeNextPath(next);
+    assert.equal(got, want, JSON.stringify(next));
+    assert.equal(new URL(got, "https://dashboard.example/").origin, "https://dashboard.example", `${JSON.stringify(next)} stays on the site`);
+    assert.doesNotMatch(got, /^\/\/|^\/\\|[\u0000-\u001f\\]/, `${JSON.stringify(next)} has nothing a browser reads as a host`);
+  }
 });
 
 test("user names: letters (any script), digits and . _ @ -, up to 64", () => {

@@ -32,10 +32,28 @@ export function sessionCookieOptions(isSecure: boolean, maxAgeMs = SESSION_TTL_M
   return { httpOnly: true, sameSite: "lax" as const, secure: isSecure, path: "/", maxAge: Math.floor(maxAgeMs / 1000) };
 }
 
-/** Where to go after sign-in: a path on this site, never another site (`//evil`, `https://…`). */
+/** A base no real request has: what `next` resolves against to tell a path of this site from another site. */
+const NEXT_BASE = new URL("http://base.invalid/");
+
+/**
+ * Where to go after sign-in: a path on this site, never another site. `next` is judged as a
+ * browser reads it, by the WHATWG URL parser: it drops tabs and newlines and reads `\` as `/`,
+ * so `/%09/evil.example` (a tab) and `/\evil.example` are `//evil.example`, another host. Only
+ * what resolves to this origin is kept, as its path, query and fragment; the path's leading
+ * slashes are folded into one, since `/.//evil.example` resolves to the path `//evil.example`,
+ * which a Location header would read as a host again.
+ */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\r\n]/.test(next)) return "/";
-  return next.startsWith("/login") ? "/" : next;
+  if (!next) return "/";
+  let u: URL;
+  try {
+    u = new URL(next, NEXT_BASE);
+  } catch {
+    return "/";
+  }
+  if (u.origin !== NEXT_BASE.origin) return "/";
+  const path = `${u.pathname.replace(/^\/+/, "/")}${u.search}${u.hash}`;
+  return path.startsWith("/login") ? "/" : path;
 }
 
 const NAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;

@@ -1,7 +1,7 @@
 /** The request guard (request-guard.ts) as the dashboard's proxy runs it: a JSON refusal, or null to go on. */
 import { loadEnv } from "../env";
 import { requestLocale, securityMessage } from "../i18n/security-messages";
-import { buildRequestPolicy, checkRequest, type RequestPolicy } from "./request-guard";
+import { buildRequestPolicy, checkRequest, type GuardedRequest, type RequestPolicy } from "./request-guard";
 
 let cached: { key: string; policy: RequestPolicy } | undefined;
 
@@ -18,7 +18,7 @@ function cookieLang(cookie: string | null): string | undefined {
 }
 
 /** The language a refusal of this request is written in. */
-export function refusalLocale(headers: Headers) {
+export function refusalLocale(headers: GuardedRequest["headers"]) {
   return requestLocale(cookieLang(headers.get("cookie")), headers.get("accept-language"));
 }
 
@@ -27,9 +27,24 @@ export function securityErrorResponse(status: number, message: string): Response
   return Response.json({ error: message }, { status, headers: { "cache-control": "no-store" } });
 }
 
+/** The guard's refusal of a request (a status and the message in the request's language), or null to let it through. */
+export function guardRefusal(req: GuardedRequest): { status: number; error: string } | null {
+  const verdict = checkRequest(req, currentPolicy());
+  if (verdict.ok) return null;
+  return { status: verdict.status, error: securityMessage(refusalLocale(req.headers), verdict.key, verdict.vars) };
+}
+
 /** Refuse a request the guard rejects (JSON `{"error": ...}` with 421, 403, 413 or 415), or null to let it through. */
 export function refuseRequest(request: Request): Response | null {
-  const verdict = checkRequest({ method: request.method, pathname: new URL(request.url).pathname, headers: request.headers }, currentPolicy());
-  if (verdict.ok) return null;
-  return securityErrorResponse(verdict.status, securityMessage(refusalLocale(request.headers), verdict.key, verdict.vars));
+  const refusal = guardRefusal({ method: request.method, pathname: new URL(request.url).pathname, headers: request.headers });
+  return refusal && securityErrorResponse(refusal.status, refusal.error);
+}
+
+/** How long a client should wait before trying again while the database is unreachable, in seconds. */
+const DATABASE_RETRY_AFTER_S = 5;
+
+/** The API's answer while the database cannot be reached: a JSON 503 in the request's language. */
+export function databaseDownResponse(headers: GuardedRequest["headers"]): Response {
+  return Response.json({ error: securityMessage(refusalLocale(headers), "databaseDown") },
+    { status: 503, headers: { "cache-control": "no-store", "retry-after": String(DATABASE_RETRY_AFTER_S) } });
 }

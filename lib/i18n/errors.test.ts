@@ -39,6 +39,14 @@ const BAD_INPUTS: Record<string, unknown>[] = [
   { ...KW, strategy: "tianwang", "strategyParams.tianwang.byWeight": "0" },
   { ...KW, strategy: "bfs", strategyParams: { nosuch: 1 } },
   { ...KW, keywords: 42 },
+  { ...KW, name: "任务\u0000" },
+  { ...KW, keywords: "计算\ud800机" },
+  { ...KW, cookies: ["a.test sid=1\u0000"] },
+  { ...KW, "bad\u0000name": "x" },
+  { ...KW, strategyParams: JSON.parse("[".repeat(70) + "]".repeat(70)) },
+  { ...KW, clc: ["T".repeat(101)] },
+  { ...KW, deny: ["x".repeat(5000)] },
+  { ...KW, allow: Array.from({ length: 10_001 }, (_, i) => `h${i}.test`) },
 ];
 
 const hasChinese = (s: string) => /\p{Script=Han}/u.test(s);

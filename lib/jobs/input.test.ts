@@ -76,3 +76,24 @@ test("a bad class code is reported together with bad seeds and a bad page budget
   assert.deepEqual(Object.keys(r.errors).sort(), ["clc", "maxPages", "seeds", "strategyParams"]);
   assert.match(r.errors.clc.join(), /ZZ99/);
 });
+
+test("a job's resolve entry or proxy written in any form the resolver reads as a private address, or as localhost, is refused when the job is created", () => {
+  const base = { keywords: "计算机", seeds: "https://example.com/" };
+  const guard = createAddressPolicy({ allowAll: false });
+  const refused = ["127.1", "2130706433", "0x7f000001", "0", "017700000001", "0x7f.1", "localhost", "LOCALHOST.", "db.localhost", "[::1]", "[2001:db8::1]",
+    "100.64.0.1", "198.18.0.1", "[fe80::1]", "[64:ff9b:1::1]", "[100::1]", "240.0.0.1", "0xa9fea9fe"];
+  for (const target of refused) {
+    const r = parseJobInput({ ...base, resolve: [`a.test=${target}`] }, { isRefused: guard });
+    assert.equal(r.ok, false, target);
+    if (!r.ok) assert.match(r.errors.resolve[0], new RegExp(`"a\\.test=${target.replace(/[.[\]]/g, "\\$&").replace(/^\\\[|\\\]$/g, "")}" points at a private or local address`), target);
+  }
+  for (const proxy of ["socks5://127.1:1080", "http://2130706433:3128", "http://localhost:3128", "socks5://[::1]:1080"]) {
+    const r = parseJobInput({ ...base, proxy }, { isRefused: guard });
+    assert.equal(r.ok, false, proxy);
+    if (!r.ok) assert.match(r.errors.proxy[0], /is a private or local address/, proxy);
+  }
+  for (const target of ["93.184.215.14", "1.1", "mirror.example.com", "cafe.dead.beef", "[2606:4700::1111]"]) {
+    assert.ok(parseJobInput({ ...base, resolve: [`a.test=${target}`] }, { isRefused: guard }).ok, target);
+  }
+  assert.ok(parseJobInput({ ...base, resolve: ["a.test=127.1", "b.test=localhost"] }, { isRefused: createAddressPolicy({ allowAll: true }) }).ok);
+});

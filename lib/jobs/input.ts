@@ -1,6 +1,7 @@
 /** The one validation of a new job, shared by the form, the API and the CLI. */
 import { z } from "zod";
 import { describeSeedProblem } from "../rules/url";
+import { findTextProblems } from "../rules/text";
 import { CrawlSettingsSchema, integerField, listOf, privateTargetErrors } from "./settings";
 import type { AddressPolicy } from "../rules/address-guard";
 import { parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
@@ -24,7 +25,7 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
   keywords: listOf(/[,，、;；\n]/).pipe(
     z.array(z.string().max(100, "each keyword must be at most 100 characters")).max(500, "keywords: at most 500 keywords"),
   ),
-  clc: listOf(/[\s,，、;；]+/).pipe(z.array(z.string()).max(50, "clc: at most 50 classes")),
+  clc: listOf(/[\s,，、;；]+/).pipe(z.array(z.string().max(100, "clc: each entry must be at most 100 characters")).max(50, "clc: at most 50 classes")),
   topicId: z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
     z.number({ error: "topicId must be the number of a saved topic" }).int("topicId must be the number of a saved topic").positive("topicId must be the number of a saved topic")
@@ -103,6 +104,9 @@ const TopicSourcesSchema = z.object({ keywords: JobInputSchema.shape.keywords, c
  */
 export function parseJobInput(raw: unknown, opts: { topic?: TopicVector; isRefused?: AddressPolicy } = {}): { ok: true; value: JobInput } | { ok: false; errors: FieldErrors; message: string } {
   const errors: FieldErrors = {};
+  // Text the database cannot store is named first and alone: the rest of the input is judged once it is fixed.
+  for (const p of findTextProblems(raw)) addError(errors, p.field, p.message);
+  if (Object.keys(errors).length > 0) return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
   const r = JobInputSchema.safeParse(raw);
   if (!r.success) for (const issue of r.error.issues) addError(errors, String(issue.path[0] ?? "input"), issue.message);
   // Each check below reads only the fields it needs, so every bad field is reported at once.

@@ -5,8 +5,7 @@
  */
 import { z } from "zod";
 import { parseResolveMap } from "../rules/resolve-map";
-import { isIP } from "node:net";
-import type { AddressPolicy } from "../rules/address-guard";
+import { addressLiteral, isLocalhostName, type AddressPolicy } from "../rules/address-guard";
 import { describePatternProblem, SCOPE_MODES } from "../rules/scope";
 import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES } from "../rules/fetch-limits";
 import { DEFAULT_FOCUS_HOLD_BACK } from "../rules/focus";
@@ -45,12 +44,19 @@ export const booleanField = (name: string) =>
     z.boolean({ error: `${name} must be true or false` }),
   );
 
-/** A list given as an array or as one separated string; a missing list is an empty one. */
+/** Longest entry of any list setting: a cookie header, a URL pattern, a host override (browsers cap a cookie at 4096 bytes). */
+export const MAX_LIST_ENTRY_CHARS = 4096;
+/** Most entries of any list setting; lists with a tighter limit (seeds, keywords) add their own. */
+export const MAX_LIST_ENTRIES = 10_000;
+
+/** A list given as an array or as one separated string; a missing list is an empty one. Entries and their count are capped. */
 export const listOf = (sep: RegExp) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? [] : v),
     z.union([z.string(), z.array(z.string())], { error: "must be text or a list of text" }),
-  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean));
+  ).transform((v) => (Array.isArray(v) ? v : v.split(sep)).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(MAX_LIST_ENTRY_CHARS, `each entry must be at most ${MAX_LIST_ENTRY_CHARS} characters`))
+      .max(MAX_LIST_ENTRIES, `at most ${MAX_LIST_ENTRIES} entries`));
 
 /** A whole number from a form string or JSON; "" means "use the default". */
 export const integerField = (name: string, min: number, max: number) =>
@@ -165,21 +171,34 @@ export function redactSettings(s: Partial<CrawlSettings>): Partial<CrawlSettings
 }
 
 /**
+ * True when a job's own target (an override's address, a proxy's host) is refused by address:
+ * any form the resolver reads as an IP address (`127.1`, `2130706433`, `0x7f000001`, `0`) is
+ * judged as that address, and `localhost` names are loopback whatever DNS says. Other names are
+ * resolved and checked when fetched.
+ */
+function isRefusedTarget(target: string, isRefused: AddressPolicy): boolean {
+  const address = addressLiteral(target);
+  if (address !== null) return isRefused(address, address, { byAddress: true });
+  return isLocalhostName(target) && isRefused(target, "127.0.0.1", { byAddress: true });
+}
+
+/**
  * Where a job's own settings point the crawler at addresses the deployment's guard refuses:
  * host overrides to a private address and a proxy on one. Only the deployment may pin names to
  * private addresses (CRAWL_RESOLVE) and allow proxies there (PRIVATE_NETWORK_ALLOW by address).
- * Names are resolved when fetched and checked there; this catches what is written as an address.
+ * Names are resolved when fetched and checked there; this catches what is written as an address,
+ * in any of the forms the resolver reads as one, and `localhost`.
  */
 export function privateTargetErrors(s: Pick<CrawlSettings, "resolve" | "proxy">, isRefused: AddressPolicy): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const map = (() => { try { return parseResolveMap(s.resolve); } catch { return {}; } })();
   for (const [host, target] of Object.entries(map)) {
-    if (isIP(target.address) && isRefused(host, target.address, { byAddress: true })) {
+    if (isRefusedTarget(target.address, isRefused)) {
       (errors.resolve ??= []).push(`resolve: "${host}=${target.address}" points at a private or local address; only the deployment may (CRAWL_RESOLVE), or allow that address in PRIVATE_NETWORK_ALLOW`);
     }
   }
   const proxyHost = s.proxy ? new URL(s.proxy).hostname.replace(/^\[|\]$/g, "") : "";
-  if (isIP(proxyHost) && isRefused(proxyHost, proxyHost, { byAddress: true })) {
+  if (proxyHost && isRefusedTarget(proxyHost, isRefused)) {
     errors.proxy = [`proxy ${proxyHost} is a private or local address; allow that address in PRIVATE_NETWORK_ALLOW or use a public proxy`];
   }
   return errors;

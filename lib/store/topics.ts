@@ -18,7 +18,9 @@ export async function createTopic(prisma: PrismaClient, name: string, vector: To
 /** Save a new version of a topic; returns null when it does not exist. */
 export async function reviseTopic(prisma: PrismaClient, id: number, vector: TopicVector, patch: { name?: string; description?: string; pageThreshold?: number }) {
   return prisma.$transaction(async (tx) => {
-    const current = await tx.topic.findUnique({ where: { id } });
+    // The row is locked before its version is read: four revisions at once each read version N and
+    // all but one failed on (topic_id, version) as a 500; now each waits and takes the next number.
+    const [current] = await tx.$queryRaw<{ version: number }[]>`select version from topics where id = ${id} for update`;
     if (!current) return null;
     const version = current.version + 1;
     await tx.topicVersion.create({ data: { topicId: id, version, definition: vector.definition as object, vector: vector as object } });
@@ -26,7 +28,7 @@ export async function reviseTopic(prisma: PrismaClient, id: number, vector: Topi
       where: { id },
       data: { version, definition: vector.definition as object, vector: vector as object, ...patch },
     });
-  });
+  }, { maxWait: 10_000, timeout: 20_000 }); // revisions of one topic queue behind its lock: room for a few at once
 }
 
 /** A topic with its vector, or null. */

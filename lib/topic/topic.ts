@@ -56,10 +56,21 @@ export const MAX_EXAMPLE_TEXT_CHARS = 200_000;
 const CLC_LEVEL_DECAY = 0.8;
 const CLC_MAX_DEPTH = 12;
 
-const stringList = z.preprocess(
+/**
+ * A list of short entries (a class code or name, a negative word, a dictionary term, a URL) given
+ * as an array or one separated string, each at most `maxChars` and at most `maxItems` of them: an
+ * unbounded list reached the database as an 8 MB user dictionary (past the transaction timeout)
+ * and a 60,000-character class name became a pattern too large to compile.
+ */
+const stringList = (field: string, maxItems: number, maxChars: number, noun: string) => z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[,，、;；\n]/) : v ?? []),
-  z.array(z.string()).transform((l) => l.map((s) => s.trim()).filter(Boolean)),
+  z.array(z.string()).transform((l) => l.map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(maxChars, `${field}: each entry must be at most ${maxChars} characters`)).max(maxItems, `${field}: at most ${maxItems} ${noun}`)),
 );
+/** Longest CLC code or class name a topic names (the longest name in the tree has 68 characters, the longest code 14). */
+const MAX_CLC_ENTRY_CHARS = 100;
+/** Most terms a user dictionary holds; each is a word or phrase. */
+export const MAX_USER_DICT_TERMS = 2000;
 
 const keywordList = z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[,，、;；\n]/).map((term) => ({ term })) : Array.isArray(v)
@@ -72,12 +83,12 @@ const keywordList = z.preprocess(
 
 /** What a person gives to define a topic; every part optional, but the vector must not end up empty. */
 export const TopicDefinitionSchema = z.object({
-  clc: stringList.pipe(z.array(z.string()).max(50, "clc: at most 50 classes")),
+  clc: stringList("clc", 50, MAX_CLC_ENTRY_CHARS, "classes"),
   keywords: keywordList,
-  negative: stringList,
+  negative: stringList("negative", 500, 100, "terms"),
   exampleTexts: z.array(z.string().max(MAX_EXAMPLE_TEXT_CHARS, `exampleTexts: each example text must be at most ${MAX_EXAMPLE_TEXT_CHARS} characters`)).max(50, "exampleTexts: at most 50 texts").default([]),
-  exampleUrls: stringList.pipe(z.array(z.string()).max(20, "exampleUrls: at most 20 URLs")),
-  userDict: stringList,
+  exampleUrls: stringList("exampleUrls", 20, 2048, "URLs"),
+  userDict: stringList("userDict", MAX_USER_DICT_TERMS, 100, "terms"),
   /** Hand-tuned terms from the preview: the built weight is multiplied by `weight`; 0 removes the term. */
   termWeights: z.array(z.object({
     term: z.string().trim().min(1, "termWeights: a term is empty").max(100, "termWeights: each term must be at most 100 characters"),
