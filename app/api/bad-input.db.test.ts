@@ -89,7 +89,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
   for (const q of ["format=exe", "format=", "format=csv&sort=evil", "format=csv&min=1e308", "format=jsonl&q=%00"]) all.push(["GET", `${j}/export?${q}`]);
   for (const q of ["limit=1e308", "limit=-5", "limit=abc", "limit=Infinity"]) all.push(["GET", `${j}/frontier?${q}`]);
   for (const q of ["q=", "q=%00", "limit=1e308&q=TP", `q=${"计".repeat(5000)}`]) all.push(["GET", `/api/clc/search?${q}`]);
-  for (const code of ["%25", "%E0%A4%A", "..%2F..%2Fetc", "ZZ9", "%00", "x".repeat(5000)]) all.push(["GET", `/api/clc/${code}`]);
+  for (const code of ["%25", "%E0%A4%A", "..%2F..%2Fetc", "ZZ9", "%00", "x".repeat(5000)]) all.push(["GET", `/api/clc/${code}`], ["GET", `/api/clc/${code}/knowledge`]);
   all.push(["GET", "/api/compare/nothex000000"]);
   all.push(["GET", "/api/openapi.json?format=%00&x=1e308"]);
   // The sign-in and sign-out forms.
@@ -169,6 +169,7 @@ test("each kind of bad input gets the status that names it", async () => {
     [["GET", "/api/jobs/0/events"], 404, /no job 0/],
     [["GET", "/api/jobs/999999/events"], 404, /no job 999999/],
     [["GET", "/api/clc/%25"], 404, /no CLC class "%"/],
+    [["GET", "/api/clc/ZZ9/knowledge"], 404, /no CLC class "ZZ9"/],
     [["GET", "/api/jobs/1/nope"], 404, /no API at \/api\/jobs\/1\/nope/],
   ];
   for (const [c, status, message] of expect) {
