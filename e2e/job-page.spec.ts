@@ -62,6 +62,8 @@ test("500 seeds stay collapsed above the counters; a finished job can be deleted
   await expect(page.getByTestId("job-seeds-all")).not.toHaveAttribute("open", "");
   await expect(page.getByTestId("job-seeds-all").locator("summary")).toHaveText("显示全部 500 个种子");
   // The counters are near the top, not 2,500 px down.
+  // The counters' panel streams in after the page (its own Suspense boundary): wait for it before measuring.
+  await expect(page.getByTestId("count-fetched")).toBeVisible({ timeout: 30_000 });
   const counters = await page.getByTestId("count-fetched").boundingBox();
   expect(counters && counters.y).toBeLessThan(1000);
   // The seeds' outcomes list the few that failed and count the rest.
