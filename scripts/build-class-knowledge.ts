@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { clcAncestors, getClcNode } from "../lib/topic/clc/tree";
-import { isWithinClass, learnVocabulary, lexiconVocabulary, mergeVocabularies, type LabelledDoc, type Lexicon, type Vocabulary } from "../lib/topic/knowledge/learn";
+import { isWithinClass, learnVocabulary, sideOf, lexiconVocabulary, mergeVocabularies, type LabelledDoc, type Lexicon, type Vocabulary } from "../lib/topic/knowledge/learn";
 import { DISCIPLINE_TO_CLC, FIELD_TO_CLC, LEXICON_TO_CLC } from "../lib/topic/knowledge/mapping";
 import { KNOWLEDGE_FILE, type ClassKnowledgeFile } from "../lib/topic/knowledge/knowledge";
 import { knowledgeWords } from "../lib/topic/knowledge/words";
@@ -75,7 +75,7 @@ for (const lex of lexicons) for (const w of new Set(lex.words.map(([x]) => x))) 
 
 /** Share of the abstracts outside `code` (and not above it) that use a word. */
 function generalShareOutside(code: string): (word: string) => number {
-  const outside = docs.filter((d) => !d.codes.some((c) => isWithinClass(c, code) || isWithinClass(code, c)));
+  const outside = docs.filter((d) => sideOf(d.codes, code) === "outside");
   const counts = new Map<string, number>();
   for (const d of outside) for (const t of d.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
   return (w) => (counts.get(w) ?? 0) / Math.max(1, outside.length);

@@ -6,7 +6,7 @@
  */
 import { isRelevantAt, scoreTerms, topicScorer, buildTopic, TopicDefinitionSchema } from "../topic";
 import { useClassKnowledge, type ClassKnowledge } from "./knowledge";
-import { isWithinClass, type LabelledDoc } from "./learn";
+import { sideOf, type LabelledDoc } from "./learn";
 
 /** A labelled document with its page terms (segmented as the crawler segments a page) for scoring. */
 export interface ScoredDoc extends LabelledDoc { pageTerms: string[] }
@@ -38,8 +38,8 @@ export function chooseClassThreshold(code: string, docs: readonly ScoredDoc[], l
   const chosen: number[] = [];
   for (const fold of [0, 1]) {
     const train = docs.filter((_, i) => i % 2 !== fold);
-    const test = docs.filter((_, i) => i % 2 === fold && (d => d.codes.some((c) => isWithinClass(c, code)) || !d.codes.some((c) => isWithinClass(code, c)))(docs[i]));
-    const labels = test.map((d) => d.codes.some((c) => isWithinClass(c, code)));
+    const test = docs.filter((d, i) => i % 2 === fold && sideOf(d.codes, code) !== "neither");
+    const labels = test.map((d) => sideOf(d.codes, code) === "inside");
     if (labels.filter(Boolean).length < MIN_FOLD_POSITIVES) return undefined;
     useClassKnowledge({ version: 1, classes: { [code]: learn(train) } });
     try {

@@ -17,6 +17,16 @@ export function isWithinClass(inner: string, outer: string): boolean {
   return clcAncestors(inner).some((n) => n.code === outer);
 }
 
+/**
+ * Which side of class `code` a document labelled `codes` is on: inside (labelled the class or a
+ * class below it), outside (unrelated), or neither (labelled only above it, 应用经济学 → F for
+ * F8: it could be either, so it counts on no side).
+ */
+export function sideOf(codes: readonly string[], code: string): "inside" | "outside" | "neither" {
+  if (codes.some((c) => isWithinClass(c, code))) return "inside";
+  return codes.some((c) => isWithinClass(code, c)) ? "neither" : "outside";
+}
+
 /** Smoothed share of `n` documents that use a word `df` of them use (add-½, so unseen words are not zero). */
 const share = (df: number, n: number) => (df + 0.5) / (n + 1);
 
@@ -37,8 +47,9 @@ export function learnVocabulary(docs: readonly LabelledDoc[], code: string, opts
   let nIn = 0;
   let nOut = 0;
   for (const d of docs) {
-    const isIn = d.codes.some((c) => isWithinClass(c, code));
-    if (!isIn && d.codes.some((c) => isWithinClass(code, c))) continue;
+    const side = sideOf(d.codes, code);
+    if (side === "neither") continue;
+    const isIn = side === "inside";
     const counts = isIn ? inside : outside;
     if (isIn) nIn++;
     else nOut++;
