@@ -130,14 +130,27 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   const [adapted] = await sql`select topic_revision, topic_snapshot->'feedback'->>'isAuto' as auto from jobs where id = ${jobId}`;
   expect(adapted).toEqual({ topic_revision: 2, auto: "true" });
 
-  // Refine the topic from the job's 5 best pages: the page says what it learned and keeps saying so.
+  // Refine the topic from the job's 5 best pages: a preview first (nothing changes yet), then
+  // apply; the page says what it learned and keeps saying so.
+  const [auto] = await sql`select topic_snapshot from jobs where id = ${jobId}`;
   const refine = page.getByTestId("refine-topic");
   await refine.locator("input[name=pages]").fill("5");
-  await refine.getByRole("button", { name: "扩充主题" }).click();
-  await expect(refine.getByRole("status")).toContainText("已从 5 个页面学习");
+  await refine.getByRole("button", { name: "预览变化" }).click();
+  await expect(refine.getByTestId("refine-preview")).toBeVisible();
+  const [previewed] = await sql`select topic_revision from jobs where id = ${jobId}`;
+  expect(previewed.topic_revision).toBe(2);
+  await refine.getByTestId("refine-apply").click();
+  await expect(refine.getByRole("status")).toContainText("已应用：从 5 个页面学习");
   await expect(page.getByTestId("topic-feedback")).toContainText("主题已用 5 个页面扩充");
   const [refined] = await sql`select topic_revision, topic_snapshot->'feedback'->>'pages' as pages from jobs where id = ${jobId}`;
   expect(refined).toEqual({ topic_revision: 3, pages: "5" });
+
+  // Undo puts back exactly the topic the job had before, as a new revision.
+  await refine.getByTestId("refine-undo").click();
+  await expect(refine.getByRole("status")).toContainText("已撤销");
+  const [undone] = await sql`select topic_revision, topic_snapshot from jobs where id = ${jobId}`;
+  expect(undone.topic_revision).toBe(4);
+  expect(undone.topic_snapshot).toEqual(auto.topic_snapshot);
 
   await expect(page.getByTestId("pages-table")).toBeVisible();
   const first = page.getByTestId("pages-table").locator("tbody a").first();

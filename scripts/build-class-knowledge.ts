@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { clcAncestors, getClcNode } from "../lib/topic/clc/tree";
 import { isWithinClass, learnVocabulary, sideOf, lexiconVocabulary, mergeVocabularies, type LabelledDoc, type Lexicon, type Vocabulary } from "../lib/topic/knowledge/learn";
 import { DISCIPLINE_TO_CLC, FIELD_TO_CLC, LEXICON_TO_CLC } from "../lib/topic/knowledge/mapping";
-import { KNOWLEDGE_FILE, type ClassKnowledgeFile } from "../lib/topic/knowledge/knowledge";
+import { isBroadClass, KNOWLEDGE_FILE, type ClassKnowledge, type ClassKnowledgeFile } from "../lib/topic/knowledge/knowledge";
 import { knowledgeWords } from "../lib/topic/knowledge/words";
 import { chooseClassThreshold, type ScoredDoc } from "../lib/topic/knowledge/class-threshold";
 import { pageTerms, topicScorer } from "../lib/topic/topic";
@@ -126,11 +126,25 @@ function vocabularyOf(code: string, from: readonly LabelledDoc[]): { vocab: Voca
   return { vocab, lexicons: [...new Set(lexes.map((l) => l.name))] };
 }
 
+/** Knowledge of `code` learned from `train` alone (words only), as a fold scores with it. */
+const foldKnowledge = (code: string, train: readonly LabelledDoc[]): ClassKnowledge => {
+  const { vocab, lexicons } = vocabularyOf(code, train);
+  return { terms: vocab, examples: [], sources: { abstracts: 0, lexicons } };
+};
+const broadOfFold = new Map<number, ClassKnowledgeFile["classes"]>();
+/** The broad classes' knowledge of one fold (learned once; every class's fold contrasts with it). */
+const broadKnowledge = (train: readonly LabelledDoc[], fold: number) => {
+  if (!broadOfFold.has(fold)) {
+    broadOfFold.set(fold, Object.fromEntries([...codes].filter(isBroadClass).map((c) => [c, foldKnowledge(c, train)]).filter(([, k]) => (k as ClassKnowledge).terms.length > 0)));
+  }
+  return broadOfFold.get(fold)!;
+};
+
 const out: ClassKnowledgeFile = { version: 1, classes: {} };
 for (const code of [...codes].sort()) {
   const { vocab, lexicons } = vocabularyOf(code, docs);
   if (vocab.length === 0) continue;
-  const threshold = chooseClassThreshold(code, docs, (train) => ({ terms: vocabularyOf(code, train).vocab, examples: [], sources: { abstracts: 0, lexicons } }));
+  const threshold = chooseClassThreshold(code, docs, (train, fold) => ({ ...broadKnowledge(train, fold), [code]: foldKnowledge(code, train) }));
   out.classes[code] = {
     terms: vocab,
     examples: pickExamples(code, vocab),

@@ -54,7 +54,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
   }
   for (const body of [{ action: 1 }, { action: "explode" }, { action: null }, { __proto__: { action: "stop" } }, { action: ["stop"] }]) all.push(["POST", `${j}/actions`, body]);
   for (const body of [{ topicId: 1e20 }, { topicId: "1" }, { topicId: -1 }, { topicId: 0 }, { topicId: 1.5 }, { topicId: 999_999 }, {}]) all.push(["POST", `${j}/topic`, body]);
-  for (const body of [{ pages: 1e308 }, { pages: -1 }, { pages: "10" }, { pages: null }, { pages: 1.5 }]) all.push(["POST", `${j}/topic/refine`, body]);
+  for (const body of [{ pages: 1e308 }, { pages: -1 }, { pages: "10" }, { pages: null }, { pages: 1.5 }, { preview: "yes" }, { threshold: 1 }]) all.push(["POST", `${j}/topic/refine`, body]);
   for (const body of [
     { seeds: "http://a.test/" }, { seeds: [1, 2] }, { seeds: [] }, { seeds: [null] }, { seeds: ["ftp://x/"] }, { seeds: ["x".repeat(100_000)] },
     { seeds: Array.from({ length: 10_001 }, (_, i) => `http://a.test/${i}`) },
@@ -75,7 +75,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
   for (const id of BAD_IDS) {
     for (const sub of ["", "/events", "/export?format=csv", "/frontier", "/pages", "/pages/1", "/pages/1/snapshot"]) all.push(["GET", `/api/jobs/${id}${sub}`]);
     all.push(["POST", `/api/jobs/${id}/actions`, { action: "stop" }], ["POST", `/api/jobs/${id}/seeds`, { seeds: ["http://a.test/"] }]);
-    all.push(["POST", `/api/jobs/${id}/topic`, { topicId }], ["POST", `/api/jobs/${id}/topic/refine`, {}], ["PUT", `/api/jobs/${id}/judgements`, { pageIds: ["1"], judgement: null }]);
+    all.push(["POST", `/api/jobs/${id}/topic`, { topicId }], ["POST", `/api/jobs/${id}/topic/refine`, {}], ["POST", `/api/jobs/${id}/topic/undo`], ["PUT", `/api/jobs/${id}/judgements`, { pageIds: ["1"], judgement: null }]);
     for (const sub of ["", "/export", "/hosts"]) all.push(["GET", `/api/topics/${id}${sub}`]);
     all.push(["PUT", `/api/topics/${id}`, { clc: ["TP3"] }], ["GET", `/api/compare/${id}`]);
     all.push(["GET", `/api/jobs/${id}/exports`], ["POST", `/api/jobs/${id}/exports`, { format: "csv" }], ["GET", `/api/exports/${id}`]);

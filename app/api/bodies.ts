@@ -20,7 +20,11 @@ export const SeedsBody = z.object({ seeds: z.array(z.string()).meta({ descriptio
 /** POST /api/jobs/:id/topic. */
 export const JobTopicBody = z.object({ topicId: z.number().int().min(1).max(MAX_ROW_ID).meta({ description: "a saved topic's id" }) });
 /** POST /api/jobs/:id/topic/refine. */
-export const RefineBody = z.object({ pages: z.number().int().min(1).optional().meta({ description: "pages to learn from (default 10)" }) });
+export const RefineBody = z.object({
+  pages: z.number().int().min(1).optional().meta({ description: "pages to learn from (default 10)" }),
+  preview: z.boolean().optional().meta({ description: "true: answer with the change (terms added, dropped, reweighted; suggested threshold) without making it" }),
+  threshold: z.boolean().optional().meta({ description: "true: also take the threshold chosen from the job's judged pages (cross-validated F1), when there is one" }),
+});
 const judgement = z.enum(["relevant", "irrelevant"]).nullable().meta({ description: "null clears the judgement" });
 /** PUT /api/jobs/:id/pages/:pageId/judgement. */
 export const JudgementBody = z.object({ judgement });

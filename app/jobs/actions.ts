@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { controlJob, createJob, UnknownTopicError, type JobAction } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
-import { refineJobTopic, type RefineFailure } from "@/lib/maintenance/refine";
+import { refineJobTopic, undoTopicRefinement, type RefineFailure, type RefinePlan } from "@/lib/maintenance/refine";
 import { getSql } from "@/lib/store/infra/sql";
 import { deploymentAddressPolicy } from "@/lib/env";
 import { parseJobInput, type FieldErrors } from "@/lib/jobs/input";
@@ -60,17 +60,33 @@ export async function controlJobAction(form: FormData): Promise<void> {
   revalidatePath(`/jobs/${id}`);
 }
 
-/** What the refine-topic form shows after a submit. */
-export interface RefineTopicState { error?: RefineFailure; added?: string[]; pages?: number }
+/**
+ * What the refine-topic form shows after a submit: the planned change (a preview, or the one just
+ * applied), the threshold restored by an undo, or why nothing happened.
+ */
+export interface RefineTopicState { error?: RefineFailure; plan?: RefinePlan; applied?: boolean; thresholdApplied?: boolean; pages?: number; undoneTo?: number }
 
-/** Refine a job's topic from its own pages (the judged-relevant ones first, then the best-scoring). */
+/**
+ * The refine-topic form's three buttons (`intent`): preview what learning from the job's pages
+ * would change, apply it (with the threshold the judgments suggest, when ticked), or undo the
+ * latest learning.
+ */
 export async function refineTopicAction(_prev: RefineTopicState, form: FormData): Promise<RefineTopicState> {
   await requireOperator();
   const id = parseId(String(form.get("jobId")));
   const pages = Number(form.get("pages"));
+  const intent = String(form.get("intent") ?? "apply");
   if (id === null) return { error: "no-job" };
-  const r = await refineJobTopic(getSql(), id, { pages });
-  if (!r.ok) return { error: r.reason };
-  revalidatePath(`/jobs/${id}`);
-  return { added: r.added, pages: r.pages };
+  if (intent === "undo") {
+    const u = await undoTopicRefinement(getSql(), id);
+    if (!u.ok) return { error: u.reason };
+    revalidatePath(`/jobs/${id}`);
+    return { undoneTo: u.threshold };
+  }
+  const isPreview = intent === "preview";
+  const r = await refineJobTopic(getSql(), id, { pages, isPreview, isThresholdApplied: form.get("threshold") === "on" });
+  if (!r.ok) return { error: r.reason, pages };
+  if (!isPreview) revalidatePath(`/jobs/${id}`);
+  const { ok: _ok, applied, thresholdApplied, ...plan } = r;
+  return { plan, applied, thresholdApplied, pages };
 }

@@ -77,7 +77,8 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/jobs/{id}/events", tag: "jobs", methods: { get: { summary: "Server-Sent Events with the job's counters on every change", responses: { 200: "an event stream" }, produces: "text/event-stream" } } },
   { path: "/api/jobs/{id}/frontier", tag: "jobs", methods: { get: { summary: "The next URLs to fetch, best first, with what made each priority", query: [{ name: "limit", description: "how many (default 50)" }], responses: { 200: "URLs", 404: "no such job" } } } },
   { path: "/api/jobs/{id}/topic", tag: "jobs", methods: { post: { summary: "Switch the job to a saved topic and re-score its pages", body: JobTopicBody, responses: { 200: '{"ok":true}', 400: "bad topicId", 404: "no such job or topic" } } } },
-  { path: "/api/jobs/{id}/topic/refine", tag: "jobs", methods: { post: { summary: "Let the job's topic learn from its own pages", body: RefineBody, responses: { 200: "the terms learned", 400: "pages out of range", 404: "no such job", 409: "too few pages to learn from" } } } },
+  { path: "/api/jobs/{id}/topic/refine", tag: "jobs", methods: { post: { summary: "Let the job's topic learn from its own pages (or preview the change)", body: RefineBody, responses: { 200: "the terms learned, the diff and the suggested threshold", 400: "pages out of range", 404: "no such job", 409: "too few pages to learn from" } } } },
+  { path: "/api/jobs/{id}/topic/undo", tag: "jobs", methods: { post: { summary: "Undo the latest learning of the job's topic", responses: { 200: "the revision and threshold restored", 404: "no such job", 409: "nothing to undo" } } } },
   {
     path: "/api/jobs/{id}/pages", tag: "results", methods: {
       get: {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { adaptDueTopics, refineJobTopic } from "./refine";
+import { adaptDueTopics, canUndoTopicRefinement, refineJobTopic, undoTopicRefinement } from "./refine";
 import { rescoreBatch } from "./rescore";
 
 const ctx = useTestDatabase();
@@ -144,4 +144,49 @@ test("learning by itself is put off when the learned topic would let through mor
   assert.deepEqual(j.topic_snapshot.adaptDeferred, { retryAtPages: 40, reason: "unsafe" });
   // A person may still refine it on request: the guard is for learning by itself.
   assert.equal((await refineJobTopic(ctx.db.sql, job.id)).ok, true);
+});
+
+test("a refinement can be previewed without writing, takes the threshold the judgments suggest when asked, and is undone exactly", async () => {
+  const job = await makeJob(ctx.db.url, { keywords: "玉米", pageThreshold: "0.05", adaptTopicAfter: "10" });
+  await addPages(job.id, [
+    ...Array.from({ length: 4 }, (_, i) => [`玉米品种${i}`, `玉米 品种 选育 产量 抗病性 第${i}组`, 0.4] as [string, string, number]),
+    ...Array.from({ length: 4 }, (_, i) => [`玉米期货${i}`, `玉米 期货 价格 行情 交易 第${i}周`, 0.3] as [string, string, number]),
+    ...Array.from({ length: 4 }, (_, i) => [`软件${i}`, `软件 计算机 程序 第${i}版`, 0] as [string, string, number]),
+  ]);
+  await ctx.db.sql`update pages set judgement = case when title like '玉米品种%' then 'relevant' when title like '玉米期货%' then 'irrelevant' end where job_id = ${job.id}`;
+  const [before] = await ctx.db.sql`select topic_revision, topic_snapshot, page_threshold from jobs where id = ${job.id}`;
+  assert.equal(await canUndoTopicRefinement(ctx.db.sql, job.id), false);
+  assert.deepEqual(await undoTopicRefinement(ctx.db.sql, job.id), { ok: false, kind: "conflict", reason: "nothing-to-undo", message: "the job's topic has not learned anything to undo" });
+
+  const preview = await refineJobTopic(ctx.db.sql, job.id, { pages: 4, isPreview: true });
+  assert.ok(preview.ok);
+  assert.equal(preview.applied, false);
+  assert.ok(preview.diff.added.some((c) => c.term === "选育" && c.before === 0 && c.after > 0), JSON.stringify(preview.diff.added));
+  assert.ok(!preview.diff.added.some((c) => c.term === "期货"), "a page judged irrelevant is never learned from");
+  const suggested = preview.threshold.suggested;
+  assert.ok(suggested, "4 pages judged on each side are enough to choose a threshold");
+  assert.deepEqual([suggested.relevant, suggested.irrelevant], [4, 4]);
+  assert.ok(suggested.threshold > 0 && suggested.threshold <= 0.3 && suggested.cvF1 >= 0 && suggested.cvF1 <= 1);
+  const [unchanged] = await ctx.db.sql`select topic_revision, topic_snapshot, page_threshold from jobs where id = ${job.id}`;
+  assert.deepEqual(unchanged, before, "a preview writes nothing");
+
+  const applied = await refineJobTopic(ctx.db.sql, job.id, { pages: 4, isThresholdApplied: true });
+  assert.ok(applied.ok && applied.applied);
+  const [after] = await ctx.db.sql`select topic_revision, page_threshold from jobs where id = ${job.id}`;
+  assert.deepEqual([after.topic_revision, after.page_threshold], [before.topic_revision + 1, applied.threshold.suggested!.threshold]);
+  assert.equal(await canUndoTopicRefinement(ctx.db.sql, job.id), true);
+
+  const undone = await undoTopicRefinement(ctx.db.sql, job.id);
+  assert.deepEqual(undone, { ok: true, restoredRevision: before.topic_revision, threshold: 0.05 });
+  const [restored] = await ctx.db.sql`select topic_revision, topic_snapshot, page_threshold from jobs where id = ${job.id}`;
+  assert.deepEqual(restored.topic_snapshot, before.topic_snapshot, "the topic is back exactly");
+  assert.deepEqual([restored.topic_revision, restored.page_threshold], [before.topic_revision + 2, 0.05], "as a new revision, so stored pages are re-scored");
+  assert.equal((await undoTopicRefinement(ctx.db.sql, job.id)).ok, false, "one learning, one undo");
+  const [event] = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-restored'`;
+  assert.match(event.message, /^Topic learning undone/);
+
+  // A job whose learning was undone does not learn again by itself.
+  await ctx.db.sql`update jobs set status = 'running', pages_fetched = 50, pages_relevant = 10 where id = ${job.id}`;
+  while (await rescoreBatch(ctx.db.sql, 50));
+  assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
 });

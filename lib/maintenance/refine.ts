@@ -11,6 +11,8 @@ import {
   type FeedbackPage,
 } from "../topic/feedback";
 import type { TopicVector } from "../topic/topic";
+import { diffTopics, type TopicDiff } from "../topic/topic-diff";
+import { chooseJudgedThreshold, judgedFoldLearner, type JudgedPage, type JudgedThreshold } from "../topic/judged-threshold";
 import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
 import type { Sql } from "../store/infra/sql";
 
@@ -20,12 +22,31 @@ import type { Sql } from "../store/infra/sql";
  */
 const TEXT_CHARS = 10_000;
 
-/** Why a refinement did not happen. */
-export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "changed" | "unsafe";
+/** Why a refinement (or its undo) did not happen. */
+export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "changed" | "unsafe" | "nothing-to-undo";
 
-export type RefineResult =
-  | { ok: true; pages: number; judged: number; nonRelevant: number; added: string[] }
-  | (Failure & { reason: RefineFailure });
+/** What a refinement changes: the terms, and the threshold the person's judgments suggest (if they judged enough). */
+export interface RefinePlan {
+  pages: number; judged: number; nonRelevant: number; added: string[];
+  diff: TopicDiff;
+  threshold: { current: number; suggested?: JudgedThreshold };
+}
+
+export type RefineResult = ({ ok: true } & RefinePlan & { applied: boolean; thresholdApplied: boolean }) | (Failure & { reason: RefineFailure });
+
+/** How a refinement is asked for. */
+export interface RefineOptions {
+  pages?: number;
+  /** Learning by the crawler itself (the job's `adaptTopicAfter`). */
+  isAuto?: boolean;
+  /** Only work out what would change (the diff and the suggested threshold); nothing is written. */
+  isPreview?: boolean;
+  /** Also take the threshold chosen from the judgments, when there is one. */
+  isThresholdApplied?: boolean;
+}
+
+/** Judged pages read at most to choose a threshold. */
+const MAX_JUDGED_PAGES = 500;
 
 /**
  * Refine job `jobId`'s topic from `pages` relevant pages: those people judged relevant first,
@@ -35,12 +56,17 @@ export type RefineResult =
  * links' titles and the site's template (on the test web a topic that learned from them took
  * up "list" and the host names, and then let every list page through).
  *
+ * With judgments on both sides (lib/topic/judged-threshold.ts) the threshold with the best
+ * cross-validated F1 on them is suggested, and taken with `isThresholdApplied`. The topic and
+ * threshold replaced are kept (job_topic_history) so `undoTopicRefinement` can put them back.
+ * `isPreview` works out the change without making it.
+ *
  * Learning by itself (`isAuto`) is stricter: it learns only from pages over the threshold, needs
  * 3 of them ("no-pages"), and gives up a topic that lets through more than 5% of the
  * counter-examples ("unsafe", ADAPT_MAX_CROSSING). The topic is replaced only if nobody changed
  * it meanwhile ("changed").
  */
-export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: number; isAuto?: boolean } = {}): Promise<RefineResult> {
+export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOptions = {}): Promise<RefineResult> {
   const n = opts.pages ?? DEFAULT_FEEDBACK_PAGES;
   if (!Number.isInteger(n) || n < 1 || n > MAX_FEEDBACK_PAGES) {
     return { ok: false, kind: "invalid", reason: "bad-pages", message: `pages: give a whole number from 1 to ${MAX_FEEDBACK_PAGES}` };
@@ -63,8 +89,8 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
       ? `fewer than ${ADAPT_MIN_RELEVANT} content pages over the threshold to learn from`
       : "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
   }
-  const others = await sql<FeedbackPage[]>`
-    select title, left(main_text, ${TEXT_CHARS}) as text from pages
+  const others = await sql<(FeedbackPage & { judged: boolean })[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'irrelevant' as judged from pages
     where job_id = ${jobId} and duplicate_of is null and main_text <> ''
       and (judgement = 'irrelevant' or (page_kind = 'content' and relevance < ${job.pageThreshold} and judgement is distinct from 'relevant'))
     order by judgement = 'irrelevant' desc nulls last, id desc
@@ -86,19 +112,79 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: { pages?: nu
         `of the ${others.length} pages below the threshold (at most ${ADAPT_MAX_CROSSING * 100}%)` };
     }
   }
+  const suggested = isAuto ? undefined : await judgedThreshold(sql, jobId, job, relevant, others);
   const added = refined.feedback!.added;
+  const plan: RefinePlan = {
+    pages: relevant.length, judged, nonRelevant: nonRelevant.count, added,
+    diff: diffTopics(job.topicSnapshot, refined),
+    threshold: { current: job.pageThreshold, ...(suggested ? { suggested } : {}) },
+  };
+  if (opts.isPreview) return { ok: true, ...plan, applied: false, thresholdApplied: false };
+
+  const newThreshold = opts.isThresholdApplied && suggested ? suggested.threshold : job.pageThreshold;
+  const thresholdNote = newThreshold !== job.pageThreshold
+    ? `; threshold ${job.pageThreshold} → ${newThreshold} (F1 on ${suggested!.relevant + suggested!.irrelevant} judged pages ${suggested!.currentF1} → ${suggested!.cvF1}, cross-validated, ${suggested!.keptF1} with the threshold kept)` : "";
   const message = `${isAuto ? "Topic adapted by itself" : "Topic refined"} from ${relevant.length} pages (${judged} judged relevant) ` +
-    `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}; stored pages are being re-scored`;
+    `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}${thresholdNote}; stored pages are being re-scored`;
   const updated = await sql.begin(async (tx) => {
     const rows = await tx`
-      update jobs set topic_snapshot = ${tx.json(refined as never)}, topic_revision = topic_revision + 1, updated_at = now()
+      update jobs set topic_snapshot = ${tx.json(refined as never)}, page_threshold = ${newThreshold}, topic_revision = topic_revision + 1, updated_at = now()
       where id = ${jobId} and topic_revision = ${job.topicRevision} returning id`;
     if (rows.length === 0) return false;
+    await tx`insert into job_topic_history (job_id, revision, topic_snapshot, page_threshold, reason)
+      values (${jobId}, ${job.topicRevision}, ${tx.json(job.topicSnapshot as never)}, ${job.pageThreshold}, ${isAuto ? "adapted" : "refined"})`;
     await recordJobEvent(tx, jobId, isAuto ? "topic-adapted" : "topic-refined", message);
     return true;
   });
   if (!updated) return { ok: false, kind: "conflict", reason: "changed", message: "the job's topic changed while it was being refined: try again" };
-  return { ok: true, pages: relevant.length, judged, nonRelevant: nonRelevant.count, added };
+  return { ok: true, ...plan, applied: true, thresholdApplied: newThreshold !== job.pageThreshold };
+}
+
+/**
+ * The threshold the job's judged pages suggest: each fold's topic learns as the refinement does
+ * (its judged-relevant pages and the same best-scoring ones; its judged-irrelevant pages and the
+ * same pages below the threshold), so no held-out judgment shaped the topic that scores it.
+ */
+async function judgedThreshold(sql: Sql, jobId: number, job: { topicSnapshot: TopicVector; pageThreshold: number },
+  relevant: (FeedbackPage & { judged: boolean })[], others: (FeedbackPage & { judged: boolean })[]): Promise<JudgedThreshold | undefined> {
+  const judged = await sql<JudgedPage[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'relevant' as "isRelevant" from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement in ('relevant', 'irrelevant')
+    order by id limit ${MAX_JUDGED_PAGES}`;
+  const below = new PageCentroid(job.topicSnapshot);
+  for (const p of others) if (!p.judged) below.add(p);
+  const learn = judgedFoldLearner(job.topicSnapshot, { pages: relevant.length, unjudgedBest: relevant.filter((p) => !p.judged), below });
+  return chooseJudgedThreshold(judged, learn, { topic: job.topicSnapshot, threshold: job.pageThreshold });
+}
+
+/** An undo's answer: the revision the topic went back to. */
+export type UndoResult = { ok: true; restoredRevision: number; threshold: number } | (Failure & { reason: RefineFailure });
+
+/**
+ * Put back the topic and threshold job `jobId` had before its latest learning that is not undone
+ * yet (exactly as they were), as a new revision, so the stored pages are re-scored with it. A
+ * job whose learning was undone never learns by itself again.
+ */
+export async function undoTopicRefinement(sql: Sql, jobId: number): Promise<UndoResult> {
+  return sql.begin(async (tx): Promise<UndoResult> => {
+    const [job] = await tx`select id from jobs where id = ${jobId} for update`;
+    if (!job) return { ok: false, kind: "not-found", reason: "no-job", message: `job ${jobId} does not exist` };
+    const [last] = await tx<{ id: number; revision: number; topicSnapshot: TopicVector; pageThreshold: number }[]>`
+      select id, revision, topic_snapshot as "topicSnapshot", page_threshold as "pageThreshold" from job_topic_history
+      where job_id = ${jobId} and undone_at is null order by id desc limit 1`;
+    if (!last) return { ok: false, kind: "conflict", reason: "nothing-to-undo", message: "the job's topic has not learned anything to undo" };
+    await tx`update jobs set topic_snapshot = ${tx.json(last.topicSnapshot as never)}, page_threshold = ${last.pageThreshold},
+      topic_revision = topic_revision + 1, updated_at = now() where id = ${jobId}`;
+    await tx`update job_topic_history set undone_at = now() where id = ${last.id}`;
+    await recordJobEvent(tx, jobId, "topic-restored", `Topic learning undone: the topic of revision ${last.revision} and threshold ${last.pageThreshold} are back; stored pages are being re-scored`);
+    return { ok: true, restoredRevision: last.revision, threshold: last.pageThreshold };
+  });
+}
+
+/** Whether job `jobId` has a learning that can be undone. */
+export async function canUndoTopicRefinement(sql: Sql, jobId: number): Promise<boolean> {
+  const [row] = await sql`select 1 from job_topic_history where job_id = ${jobId} and undone_at is null limit 1`;
+  return Boolean(row);
 }
 
 /**
@@ -117,7 +203,8 @@ export async function adaptDueTopics(sql: Sql, log: (line: string) => void): Pro
       and j.pages_fetched >= greatest(coalesce((j.settings->>'adaptTopicAfter')::int, ${DEFAULT_ADAPT_TOPIC_AFTER}),
         coalesce((j.topic_snapshot->'adaptDeferred'->>'retryAtPages')::int, 0))
       and j.pages_relevant >= ${ADAPT_MIN_RELEVANT}
-      and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)`;
+      and not exists (select 1 from pages p where p.job_id = j.id and p.topic_revision < j.topic_revision)
+      and not exists (select 1 from job_topic_history h where h.job_id = j.id)`;
   const adapted: number[] = [];
   for (const { id, revision, fetched } of due) {
     const r = await refineJobTopic(sql, id, { isAuto: true });

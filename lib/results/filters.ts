@@ -10,7 +10,7 @@ export const RESULT_VIEWS = ["relevant", "not-relevant", "judged-relevant", "jud
 /** A view of the pages by relevance and judgement. */
 export type ResultView = (typeof RESULT_VIEWS)[number];
 /** Orders of the results; `rank` (search relevance) needs a search. */
-export const RESULT_SORTS = ["relevance", "fetched", "depth", "host", "rank"] as const;
+export const RESULT_SORTS = ["relevance", "fetched", "depth", "host", "rank", "nearest"] as const;
 /** An order of the results. */
 export type ResultSort = (typeof RESULT_SORTS)[number];
 /**

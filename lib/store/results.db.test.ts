@@ -72,6 +72,9 @@ test("filters, Chinese search with ranking and snippets, and host counts", async
   assert.deepEqual(await titles(job.id, "q=' | ! :* & ("), [], "operators in the text are not query syntax");
   assert.deepEqual(await titles(job.id, "q=的"), [], "a query of stop words only matches nothing");
   assert.deepEqual(await titles(job.id, "q=农业&sort=depth"), ["农业机械化发展", "玉米种植技术"]);
+  await ctx.db.sql`update jobs set page_threshold = 0.35 where id = ${job.id}`;
+  assert.deepEqual(await titles(job.id, "sort=nearest"), ["Tractor shop", "玉米种植技术", "农村集市", "关于我们", "农业机械化发展"], "nearest the job's threshold first");
+  await ctx.db.sql`update jobs set page_threshold = 0.035 where id = ${job.id}`;
 
   const rq = prepareResultQuery(job.id, view("view=relevant&host=nong.test"));
   assert.deepEqual(await countResults(ctx.db.sql, rq), { count: 2, isMore: false });

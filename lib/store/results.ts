@@ -161,6 +161,15 @@ function orderSql(sql: Sql, rq: ResultQuery) {
       value: sql`p.host`, isDesc: false, isRank: false, order: sql`p.host, p.id`,
       after: a ? sql`and (p.host, p.id) > (${a.key}::text, ${a.id}::bigint)` : sql``,
     };
+    case "nearest": {
+      // Nearest the job's threshold first: the pages whose judgment teaches the filter most
+      // (lib/topic/judged-threshold.ts chooses a threshold from them; bench/judge-learn.ts).
+      const distance = sql`abs(p.relevance - (select j.page_threshold from jobs j where j.id = ${rq.jobId}))`;
+      return {
+        value: distance, isDesc: false, isRank: false, order: sql`2, p.id`, // 2: the distance, as the inner query selects it
+        after: a ? sql`and (${distance}, p.id) > (${a.key}::text::float8, ${a.id}::bigint)` : sql``,
+      };
+    }
     case "rank": {
       const rank = sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})`;
       return {

@@ -83,6 +83,13 @@ export class PageCentroid {
     return this;
   }
 
+  /** A copy holding the same pages' sum (not their kept terms), to add more pages to without changing this one. */
+  fork(): PageCentroid {
+    const copy = Object.create(PageCentroid.prototype) as PageCentroid;
+    Object.assign(copy, this, { sum: new Map(this.sum), kept: undefined, words: this.words && new Set(this.words) });
+    return copy;
+  }
+
   mean(): TermVector {
     return new Map([...this.sum].map(([t, w]) => [t, w / this.count]));
   }

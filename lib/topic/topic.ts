@@ -6,12 +6,12 @@
 import { z } from "zod";
 import { clcSpecificity } from "./clc/specificity";
 import { clcDescendants, getClcNode, searchClc } from "./clc/tree";
-import { findClassKnowledge } from "./knowledge/knowledge";
+import { contrastClasses, findClassKnowledge, knowledgeEdition } from "./knowledge/knowledge";
 import { idf } from "./idf";
 import { isStopWord } from "./stop-words";
 import { subwordsOf } from "./subwords";
 import { tokenize } from "./tokenize";
-import { cosineExplained, normalize, type TermVector } from "./vector";
+import { cosineExplained, norm, normalize, type TermVector } from "./vector";
 
 /**
  * Load the segmenter's dictionary and the IDF table now (about 1.3 s of CPU, once per process)
@@ -98,6 +98,8 @@ export const TopicDefinitionSchema = z.object({
   titleBoost: z.number().min(1, "titleBoost must be between 1 and 20").max(20, "titleBoost must be between 1 and 20").default(DEFAULT_TITLE_BOOST),
   /** Whether the classes bring their field vocabulary (lib/topic/knowledge/), not only their names; on unless turned off. */
   classKnowledge: z.boolean({ error: "classKnowledge must be true or false" }).default(true),
+  /** Whether pages that read more like other classes' fields score lower (the class contrast, §1.3b); on unless turned off. */
+  classContrast: z.boolean({ error: "classContrast must be true or false" }).default(true),
 });
 
 /** A validated topic definition. */
@@ -108,6 +110,12 @@ export interface TopicVector {
   kind: "vsm";
   terms: [string, number][];
   negative: [string, number][];
+  /**
+   * The class contrast (docs/ALGORITHMS.md §1.3b): CONTRAST_WEIGHT × the mean of the other broad
+   * classes' unit vectors; a page loses its dot product with it over its own norm. Absent for
+   * topics without classes (and in snapshots from before it).
+   */
+  contrast?: [string, number][];
   userDict: string[];
   titleBoost: number;
   definition: TopicDefinition;
@@ -270,7 +278,8 @@ export function topicFromParts(definition: TopicDefinition, parts: TopicPart[]):
     throw new TopicError("keywords", "the topic has no terms: give a CLC class, keywords or example texts with words that name the subject (stop words and punctuation do not count)");
   }
   const negative = [...normalize(new Map([...negativeTerms].map((t) => [t, idf(t)])))];
-  return { kind: "vsm", terms, negative, userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
+  const contrast = definition.classKnowledge !== false && definition.classContrast !== false ? contrastPart(definition.clc) : [];
+  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
 }
 
 /**
@@ -287,13 +296,14 @@ export function isRelevantAt(relevance: number, threshold: number): boolean {
 export interface PageScore { relevance: number; terms: { term: string; share: number }[] }
 
 /** Scoring state derived once per topic (not per page). */
-export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; userTerms: Set<string>; titleBoost: number }
+export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; userTerms: Set<string>; titleBoost: number }
 
 /** Prepare a topic (or an older keyword snapshot) for scoring many pages. */
 export function topicScorer(t: Pick<TopicVector, "terms"> & Partial<TopicVector>): TopicScorer {
   return {
     topic: new Map(t.terms),
     negative: new Map(t.negative ?? []),
+    contrast: new Map(t.contrast ?? []),
     userTerms: new Set(t.userDict ?? []),
     titleBoost: t.titleBoost ?? DEFAULT_TITLE_BOOST,
   };
@@ -317,7 +327,10 @@ export function pageTerms(scorer: TopicScorer, text: string): string[] {
   return segment(text, scorer.userTerms);
 }
 
-/** Cosine between the topic and the page vector, less the page's cosine with the negative terms, floored at 0. */
+/**
+ * Cosine between the topic and the page vector, less the page's cosine with the negative terms
+ * and its class contrast, floored at 0.
+ */
 export function scorePage(scorer: TopicScorer, title: string, text: string): PageScore {
   return scoreTerms(scorer, pageTerms(scorer, title), pageTerms(scorer, text));
 }
@@ -327,5 +340,49 @@ export function scoreTerms(scorer: TopicScorer, titleTerms: string[], textTerms:
   const page = pageVector(scorer, titleTerms, textTerms);
   const { score, terms } = cosineExplained(scorer.topic, page, 8);
   const penalty = scorer.negative.size ? cosineExplained(scorer.negative, page, 0).score : 0;
-  return { relevance: Math.max(0, score - penalty), terms };
+  return { relevance: Math.max(0, score - penalty - contrastPenalty(scorer.contrast, page)), terms };
+}
+
+/**
+ * How much the other classes' fields weigh against a class topic (§1.3b). Chosen on the
+ * knowledge's own abstracts (bench/RELEVANCE.md); 1 is Rocchio's plain difference of centroids.
+ */
+export const CONTRAST_WEIGHT = 1;
+/** Terms kept of the contrast vector (its smallest weights change no score at 4 decimals). */
+const CONTRAST_TERMS = 2000;
+const classVectors = new Map<string, TermVector>();
+let classVectorsEdition = -1;
+
+/** A broad class's own topic vector (class alone, no contrast), built once per knowledge edition. */
+function classVector(code: string): TermVector {
+  if (classVectorsEdition !== knowledgeEdition()) {
+    classVectors.clear();
+    classVectorsEdition = knowledgeEdition();
+  }
+  let v = classVectors.get(code);
+  if (!v) {
+    const def = TopicDefinitionSchema.parse({ clc: [code], classContrast: false });
+    v = new Map(topicFromParts(def, buildTopicParts(def)).terms);
+    classVectors.set(code, v);
+  }
+  return v;
+}
+
+/** The contrast vector of a topic on classes `codes`: CONTRAST_WEIGHT × mean of `contrastClasses`' vectors. */
+function contrastPart(codes: readonly string[]): [string, number][] {
+  if (codes.length === 0) return [];
+  const others = contrastClasses(codes);
+  const sum: TermVector = new Map();
+  for (const code of others) for (const [t, w] of classVector(code)) sum.set(t, (sum.get(t) ?? 0) + w);
+  return [...sum].map(([t, w]): [string, number] => [t, +((w * CONTRAST_WEIGHT) / others.length).toPrecision(4)])
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, CONTRAST_TERMS);
+}
+
+/** A page's dot product with the contrast vector over the page's norm (0 without one). */
+function contrastPenalty(contrast: Map<string, number>, page: TermVector): number {
+  if (contrast.size === 0) return 0;
+  let dot = 0;
+  for (const [t, w] of page) dot += w * (contrast.get(t) ?? 0);
+  const n = norm(page);
+  return n ? dot / n : 0;
 }

@@ -14,6 +14,8 @@ import { ConfirmButton } from "./confirm-button";
 import { canOperate } from "../../auth/current";
 import { PagesPanel, PanelLoading, ProgressPanel, QueuePanel, RawStorage } from "./panels";
 import { RefineTopic } from "./refine-topic";
+import { canUndoTopicRefinement } from "@/lib/maintenance/refine";
+import { getSql } from "@/lib/store/infra/sql";
 import { JobTopic } from "./job-topic";
 import { topicMessages } from "@/lib/i18n/topic-messages";
 import { monitorMessages } from "@/lib/i18n/monitor-messages";
@@ -91,9 +93,12 @@ export default async function JobPage({ params, searchParams }: {
       </dl>
       <JobTopic m={topicMessages(locale)} snapshot={job.topicSnapshot}
         topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />
-      {isOperator && <RefineTopic jobId={job.id} labels={{
-        title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), submit: t("refineSubmit"), done: t("refineDone"),
-        errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged"), unsafe: t("refineErrUnsafe") },
+      {isOperator && <RefineTopic jobId={job.id} canUndo={await canUndoTopicRefinement(getSql(), job.id)} labels={{
+        title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), preview: t("refinePreview"), apply: t("refineApply"), undo: t("refineUndo"),
+        done: t("refineDone"), added: t("refineAdded"), removed: t("refineRemoved"), raised: t("refineRaised"), lowered: t("refineLowered"), unchanged: t("refineUnchanged"),
+        threshold: t("refineThreshold"), thresholdApply: t("refineThresholdApply"), thresholdNone: t("refineThresholdNone"), thresholdApplied: t("refineThresholdApplied"), undone: t("refineUndone"),
+        errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged"),
+          unsafe: t("refineErrUnsafe"), "nothing-to-undo": t("refineErrNothingToUndo") },
       }} />}
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{t("jobSettings")}</summary>

@@ -2,10 +2,11 @@
  * The page threshold a topic of one class alone should use, chosen on labelled abstracts its
  * field words were not learned from (two folds: learn on one half, choose on the other, the mean
  * of the two choices). Field words raise the cosine of every page of the field, so one fixed
- * threshold no longer suits every class (bench/RELEVANCE.md).
+ * threshold no longer suits every class (bench/RELEVANCE.md). The fold's knowledge holds the
+ * broad classes too, learned from the same half, so the topic is scored with its class contrast.
  */
 import { isRelevantAt, scoreTerms, topicScorer, buildTopic, TopicDefinitionSchema } from "../topic";
-import { useClassKnowledge, type ClassKnowledge } from "./knowledge";
+import { useClassKnowledge, type ClassKnowledgeFile } from "./knowledge";
 import { sideOf, type LabelledDoc } from "./learn";
 
 /** A labelled document with its page terms (segmented as the crawler segments a page) for scoring. */
@@ -30,18 +31,19 @@ export function bestF1Threshold(scores: number[], labels: boolean[]): { threshol
 }
 
 /**
- * Two-fold choice of class `code`'s threshold: `learn(trainDocs)` gives the class's knowledge
- * from one half, a topic of the class alone is built with it, and the other half is scored.
+ * Two-fold choice of class `code`'s threshold: `learn(trainDocs, fold)` gives the knowledge of the
+ * class and of the broad classes it is contrasted with from one half, a topic of the class alone
+ * is built with it, and the other half is scored.
  * Undefined when a fold holds fewer than MIN_FOLD_POSITIVES of the class's abstracts.
  */
-export function chooseClassThreshold(code: string, docs: readonly ScoredDoc[], learn: (train: readonly ScoredDoc[]) => ClassKnowledge): number | undefined {
+export function chooseClassThreshold(code: string, docs: readonly ScoredDoc[], learn: (train: readonly ScoredDoc[], fold: number) => ClassKnowledgeFile["classes"]): number | undefined {
   const chosen: number[] = [];
   for (const fold of [0, 1]) {
     const train = docs.filter((_, i) => i % 2 !== fold);
     const test = docs.filter((d, i) => i % 2 === fold && sideOf(d.codes, code) !== "neither");
     const labels = test.map((d) => sideOf(d.codes, code) === "inside");
     if (labels.filter(Boolean).length < MIN_FOLD_POSITIVES) return undefined;
-    useClassKnowledge({ version: 1, classes: { [code]: learn(train) } });
+    useClassKnowledge({ version: 1, classes: learn(train, fold) });
     try {
       const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [code] })));
       chosen.push(bestF1Threshold(test.map((d) => scoreTerms(scorer, [], d.pageTerms).relevance), labels).threshold);

@@ -39,6 +39,14 @@ function load(): ClassKnowledgeFile {
  */
 export function useClassKnowledge(knowledge: ClassKnowledgeFile | undefined): void {
   file = knowledge;
+  edition++;
+}
+
+let edition = 0;
+
+/** Changes whenever `useClassKnowledge` swaps the knowledge, so caches built from it know to rebuild. */
+export function knowledgeEdition(): number {
+  return edition;
 }
 
 /** Knowledge found for a class: its own, or (for a class deeper than the sources reach) the nearest class above it. */
@@ -74,4 +82,20 @@ export function classesThreshold(codes: readonly string[]): number | undefined {
   const found = codes.map((code) => clcAncestors(code).reverse().map((n) => classes[n.code]?.threshold).find((t) => t !== undefined));
   const known = found.filter((t): t is number => t !== undefined);
   return known.length ? Math.min(...known) : undefined;
+}
+
+/**
+ * The classes a topic on `codes` is told apart from (docs/ALGORITHMS.md §1.3b): the broad
+ * classes the knowledge covers (first-level letters and T's second level, where engineering
+ * splits into fields), less those on the way up to or below a topic class. For TP: A…Z but T,
+ * and TB…TV but TP.
+ */
+export function contrastClasses(codes: readonly string[]): string[] {
+  const related = (c: string) => codes.some((code) => code.toUpperCase().startsWith(c) || c.startsWith(code.toUpperCase()));
+  return knownClassCodes().filter((c) => isBroadClass(c) && !related(c)).sort();
+}
+
+/** A class a topic may be told apart from: a first-level class, or one of T's second level (TB…TV). */
+export function isBroadClass(code: string): boolean {
+  return code.length === 1 || (code.length === 2 && code[0] === "T" && /[A-Z]/.test(code[1]));
 }

@@ -7,16 +7,20 @@ import { failureResponse } from "@/app/api/failure";
 /**
  * Refine a job's topic from its own pages: {"pages": N} (default 10), the pages people judged
  * relevant first, then the best-scoring ones, and pages below the threshold as the ones it is not.
- * Answers with the terms the topic learned.
+ * {"preview": true} only answers with the change; {"threshold": true} also takes the threshold
+ * the judged pages suggest. Answers with the terms learned, the diff and the threshold.
  */
 export async function POST(request: Request, ctx: { params: Promise<{ id: string }> }) {
   const id = parseId((await ctx.params).id);
   if (id === null) return json({ error: "no such job" }, { status: 404 });
   const body = await readJsonObject(request, '{"pages":10}');
   if (!body.ok) return body.response;
-  const pages = body.value.pages ?? DEFAULT_FEEDBACK_PAGES;
+  const { pages = DEFAULT_FEEDBACK_PAGES, preview, threshold } = body.value;
+  for (const [name, flag] of [["preview", preview], ["threshold", threshold]] as const) {
+    if (flag !== undefined && typeof flag !== "boolean") return json({ error: `${name}: give true or false` }, { status: 400 });
+  }
   // refineJobTopic names the allowed range for anything that is not a whole number in it.
-  const r = await refineJobTopic(getSql(), id, { pages: typeof pages === "number" ? pages : Number.NaN });
+  const r = await refineJobTopic(getSql(), id, { pages: typeof pages === "number" ? pages : Number.NaN, isPreview: preview === true, isThresholdApplied: threshold === true });
   if (!r.ok) return failureResponse(r, "pages");
   return json(r);
 }
