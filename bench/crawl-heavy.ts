@@ -1,0 +1,136 @@
+/**
+ * Crawl throughput on real-sized pages: a static site of ~30 KB Chinese and English pages with
+ * 20–41 links each (bench/heavy/site.mjs) served by its own process on 127.0.0.1, crawled in one
+ * run by a bare undici + htmlparser2 loop (the ceiling of a Node crawler, bench/heavy/ref-*.mjs)
+ * and by a FocusCrawl worker process (bfs, no delay) into a fresh embedded PostgreSQL with
+ * pg_stat_statements. Prints pages/s of both, their ratio (the figure that travels between
+ * machines), the worker's peak RSS, the SQL statements by total time and, with --cpu-prof,
+ * where the worker's CPU went. Usage:
+ *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref]
+ */
+import { fork, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { startEmbeddedPostgres } from "../lib/store/infra/embedded";
+import { migrate } from "../lib/store/infra/migrate";
+import { openSql, type Sql } from "../lib/store/infra/sql";
+import { makeJob } from "../lib/testing/fixtures";
+import { freePort } from "../lib/testing/net";
+import { generateSite } from "./heavy/site.mjs";
+import { profileShares } from "./heavy/profile-shares";
+
+const { values } = parseArgs({ options: {
+  pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
+} });
+const PAGES = Number(values.pages ?? 20000);
+const CONCURRENCY = Number(values.concurrency ?? 32);
+const PORT = Number(values.port ?? 18090);
+if (!Number.isInteger(PAGES) || PAGES < 10) throw new Error("--pages must be a whole number of at least 10");
+const HERE = path.join(import.meta.dirname, "heavy");
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+/** The site for (pages, origin), generated once and kept in the temp directory (30 KB a page). */
+function ensureSite(): string {
+  const dir = path.join(os.tmpdir(), "focuscrawl-heavy", `${PAGES}-${PORT}`, "site");
+  if (!fs.existsSync(`${dir}.urls.txt`)) console.error(`generating ${PAGES} pages: ${JSON.stringify(generateSite({ pages: PAGES, out: dir, origin: ORIGIN }))}`);
+  return dir;
+}
+
+/** Start the static server; resolves once it listens. */
+async function serve(dir: string) {
+  const child = fork(path.join(HERE, "serve.mjs"), [dir, String(PORT)], { stdio: "ignore" });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the site server exited (${code}): is port ${PORT} taken? Pass --port`)));
+  });
+  return child;
+}
+
+/** Run a child process to its end, returning its stdout. */
+function run(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** The bare loop's pages/s over the whole site. */
+async function refLoop(): Promise<{ pagesPerSec: number; pages: number; seconds: number }> {
+  const out = await run([path.join(HERE, "ref-htmlparser2.mjs"), "--start", `${ORIGIN}/`, "--concurrency", String(CONCURRENCY)]);
+  return JSON.parse(out.split("\n").find((l) => l.startsWith("SUMMARY "))!.slice(8));
+}
+
+/** An embedded server with pg_stat_statements loaded (it must be preloaded, hence the restart). */
+async function startDatabase(dataDir: string) {
+  const port = await freePort();
+  const first = await startEmbeddedPostgres({ dataDir, port });
+  const admin = openSql(first.url(), { max: 1 });
+  await admin`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+  await admin`alter system set pg_stat_statements.track = 'all'`;
+  await admin.end();
+  await first.stop();
+  return startEmbeddedPostgres({ dataDir, port });
+}
+
+/** SQL statements by total execution time (pg_stat_statements). */
+async function topStatements(sql: Sql) {
+  const rows = await sql<{ query: string; calls: number; total_ms: number; mean_ms: number }[]>`
+    select regexp_replace(query, '\s+', ' ', 'g') as query, calls::int, round(total_exec_time)::int as total_ms,
+      round(mean_exec_time::numeric, 3)::float as mean_ms
+    from pg_stat_statements where query not ilike '%pg_stat_statements%' order by total_exec_time desc limit 20`;
+  return rows.map((r) => ({ ...r, query: r.query.slice(0, 110) }));
+}
+
+const siteDir = ensureSite();
+const server = await serve(siteDir);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-"));
+const pg = await startDatabase(dataDir);
+try {
+  const refBefore = values["no-ref"] ? null : await refLoop();
+  await ensureDatabase(pg.url(), "bench");
+  const url = pg.url("bench");
+  const sql = openSql(url, { max: 2 });
+  await migrate(sql);
+  await sql`create extension if not exists pg_stat_statements`;
+  const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES,
+    maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 });
+  await sql`select pg_stat_statements_reset()`;
+  const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-"));
+  const prof = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+  const load = os.loadavg();
+  const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
+    "--concurrency", String(CONCURRENCY)])).trim().split("\n").pop()!);
+  const [stored] = await sql<{ pages: number; scored: number }[]>`
+    select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
+  const statements = await topStatements(sql);
+  const failures = await sql<{ status: string; reason: string; n: number }[]>`
+    select status::text, coalesce(last_error, skip_reason, '') as reason, count(*)::int as n from frontier
+    where job_id = ${job.id} and status not in ('done', 'pending') group by 1, 2 order by n desc limit 10`;
+  await sql.end();
+  const refAfter = values["no-ref"] ? null : await refLoop();
+  const pagesPerSecond = +(stored.pages / worker.seconds).toFixed(1);
+  const refs = [refBefore, refAfter].filter((r) => r !== null);
+  const refPagesPerSec = refs.length ? +(refs.reduce((a, r) => a + r.pagesPerSec, 0) / refs.length).toFixed(1) : null;
+  console.table(statements);
+  if (values["cpu-prof"]) {
+    const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
+    if (file) {
+      console.log(`CPU profile: ${path.join(profDir, file)}`);
+      console.table(profileShares(path.join(profDir, file)));
+    }
+  }
+  console.log(JSON.stringify({
+    site: "heavy", pages: PAGES, stored: stored.pages, scored: stored.scored, seconds: +worker.seconds.toFixed(1), pagesPerSecond,
+    peakRssMb: worker.peakRssMb, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
+    notStored: failures, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
+  }));
+} finally {
+  server.kill("SIGTERM");
+  await pg.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

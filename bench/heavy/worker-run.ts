@@ -1,0 +1,26 @@
+/**
+ * One crawl worker process for the heavy benchmark: crawls the given jobs until they end, then
+ * prints one JSON line with its wall time and peak RSS. Its own process, so that its RSS and
+ * CPU profile (--cpu-prof) are the worker's alone.
+ *   node --import tsx bench/heavy/worker-run.ts --db URL --job ID [--concurrency 32]
+ */
+import { parseArgs } from "node:util";
+import { createCrawlWorker } from "../../lib/crawl/worker";
+import { openSql } from "../../lib/store/infra/sql";
+
+const { values } = parseArgs({ options: { db: { type: "string" }, job: { type: "string", multiple: true }, concurrency: { type: "string" } } });
+if (!values.db || !values.job?.length) throw new Error("--db URL and --job ID are required");
+const concurrency = Number(values.concurrency ?? 32);
+const sql = openSql(values.db, { max: concurrency + 4, isAsyncCommit: true });
+const worker = createCrawlWorker({
+  sql, concurrency, leaseMs: 120_000, heartbeatMs: 2_000, staleAfterMs: 30_000, idlePollMs: 50,
+  userAgent: "FocusCrawl-bench", allowPrivate: true, jobIds: values.job.map(Number), exitWhenJobsEnd: true, log: () => {},
+});
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+const started = performance.now();
+await worker.run();
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+await sql.end();
+console.log(JSON.stringify({ seconds, peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts }));
