@@ -77,6 +77,29 @@ async function startDatabase(dataDir: string) {
   return startEmbeddedPostgres({ dataDir, port });
 }
 
+/**
+ * What the database's sessions of the crawl are doing, sampled every 200 ms from pg_stat_activity:
+ * running (on CPU or I/O), waiting for a lock (and on which kind), or idle in a transaction
+ * (waiting for the worker to send the next statement).
+ */
+function sampleSessions(sql: Sql) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  const timer = setInterval(async () => {
+    const rows = await sql<{ what: string; n: number }[]>`
+      select case when state = 'active' and wait_event_type = 'Lock' then 'waiting for a lock (' || wait_event || ')'
+        when state = 'active' then 'running' else state end as what, count(*)::int as n
+      from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
+        and state <> 'idle' group by 1`.catch(() => []);
+    samples++;
+    for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + r.n);
+  }, 200);
+  return () => {
+    clearInterval(timer);
+    return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, +(n / Math.max(1, samples)).toFixed(2)]));
+  };
+}
+
 /** SQL statements by total execution time (pg_stat_statements). */
 async function topStatements(sql: Sql) {
   const rows = await sql<{ query: string; calls: number; total_ms: number; mean_ms: number }[]>`
@@ -103,8 +126,10 @@ try {
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-"));
   const prof = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
   const load = os.loadavg();
+  const stopSampling = sampleSessions(sql);
   const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
     "--concurrency", String(CONCURRENCY)])).trim().split("\n").pop()!);
+  const sessions = stopSampling();
   const [stored] = await sql<{ pages: number; scored: number }[]>`
     select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
   const statements = await topStatements(sql);
@@ -127,7 +152,7 @@ try {
   console.log(JSON.stringify({
     site: "heavy", pages: PAGES, stored: stored.pages, scored: stored.scored, seconds: +worker.seconds.toFixed(1), pagesPerSecond,
     peakRssMb: worker.peakRssMb, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
-    notStored: failures, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
+    notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
   }));
 } finally {
   server.kill("SIGTERM");
