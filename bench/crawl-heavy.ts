@@ -128,7 +128,7 @@ try {
   const load = os.loadavg();
   const stopSampling = sampleSessions(sql);
   const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
-    "--concurrency", String(CONCURRENCY)])).trim().split("\n").pop()!);
+    "--concurrency", String(CONCURRENCY), "--pages", String(PAGES)])).trim().split("\n").pop()!);
   const sessions = stopSampling();
   const [stored] = await sql<{ pages: number; scored: number }[]>`
     select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
@@ -151,7 +151,7 @@ try {
   }
   console.log(JSON.stringify({
     site: "heavy", pages: PAGES, stored: stored.pages, scored: stored.scored, seconds: +worker.seconds.toFixed(1), pagesPerSecond,
-    peakRssMb: worker.peakRssMb, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
+    peakRssMb: worker.peakRssMb, rssMbByPagesStored: worker.rssByPages, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
     notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
   }));
 } finally {

@@ -22,18 +22,25 @@ const STAGES: [string, RegExp][] = [
   ["page store (client)", /^(storePage|storeNonPage|enqueueLinks|findDuplicate|capPageText|documentFromTerms|searchVectorSql|prepareRawBody)$/],
   ["claim (client)", /^(claimUrls|timedClaim)$/],
   ["fetch (undici)", /^(fetchUrl|readCapped)$/],
+  ["raw body gzip (keep raw HTML)", /^(prepareRawBody|gzipSync|processChunk)$/],
+  // V8 inlines the small helpers (linkRejections, the strategy's scoreLinks, the checksum) into their caller.
+  ["link rules, link scoring, checksum (inlined)", /^buildPageRecord$/],
 ];
 /** Leaves outside every stage, by where their code lives. */
 const PLACES: [string, RegExp][] = [
   ["postgres client", /node_modules\/postgres\//],
   ["fetch (undici)", /node_modules\/undici\//],
   ["parse (DOM)", /node_modules\/(htmlparser2|domhandler|entities|domutils)\//],
+  ["startup (module loading)", /^node:internal\/(modules|bootstrap)|esm\/hooks|node_modules\/(tsx|esbuild)\//],
 ];
+/** Leaves that write to sockets (PostgreSQL's protocol, HTTP requests): the kernel's share of sending. */
+const SOCKET_WRITES = /^(writeBuffer|writev|writeLatin1String|writeUtf8String|writeAsciiString)$/;
 
 /** The stage or place a sample's stack belongs to. */
 function classify(stack: CallFrame[]): string {
   for (const f of stack) for (const [name, re] of STAGES) if (re.test(f.functionName) && !f.url.includes("node_modules")) return name;
   const leaf = stack[0];
+  if (SOCKET_WRITES.test(leaf.functionName)) return "socket writes (SQL, HTTP)";
   for (const [name, re] of PLACES) if (re.test(leaf.url)) return name;
   if (leaf.functionName === "(garbage collector)") return "garbage collection";
   if (leaf.functionName === "(idle)") return "idle (waiting on I/O)";

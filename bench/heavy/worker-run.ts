@@ -2,13 +2,13 @@
  * One crawl worker process for the heavy benchmark: crawls the given jobs until they end, then
  * prints one JSON line with its wall time and peak RSS. Its own process, so that its RSS and
  * CPU profile (--cpu-prof) are the worker's alone.
- *   node --import tsx bench/heavy/worker-run.ts --db URL --job ID [--concurrency 32]
+ *   node --import tsx bench/heavy/worker-run.ts --db URL --job ID [--concurrency 32] [--pages N (for the RSS timeline)]
  */
 import { parseArgs } from "node:util";
 import { createCrawlWorker } from "../../lib/crawl/worker";
 import { openSql } from "../../lib/store/infra/sql";
 
-const { values } = parseArgs({ options: { db: { type: "string" }, job: { type: "string", multiple: true }, concurrency: { type: "string" } } });
+const { values } = parseArgs({ options: { db: { type: "string" }, job: { type: "string", multiple: true }, concurrency: { type: "string" }, pages: { type: "string" } } });
 if (!values.db || !values.job?.length) throw new Error("--db URL and --job ID are required");
 const concurrency = Number(values.concurrency ?? 32);
 const sql = openSql(values.db, { max: concurrency + 4, isAsyncCommit: true });
@@ -17,10 +17,18 @@ const worker = createCrawlWorker({
   userAgent: "FocusCrawl-bench", allowPrivate: true, jobIds: values.job.map(Number), exitWhenJobsEnd: true, log: () => {},
 });
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+/** RSS (MB) each time another tenth of the pages is stored: flat means nothing is kept per page. */
+const rssByPages: Record<number, number> = {};
+const tenth = Math.max(1, Math.round(Number(values.pages ?? 0) / 10));
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  peakRss = Math.max(peakRss, rss);
+  const mark = Math.floor(worker.counts.stored / tenth) * tenth;
+  if (values.pages && mark > 0 && !(mark in rssByPages)) rssByPages[mark] = Math.round(rss / 2 ** 20);
+}, 100);
 const started = performance.now();
 await worker.run();
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 await sql.end();
-console.log(JSON.stringify({ seconds, peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts }));
+console.log(JSON.stringify({ seconds, peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts, rssByPages }));
