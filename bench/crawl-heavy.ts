@@ -120,7 +120,8 @@ try {
   const sql = openSql(url, { max: 2 });
   await migrate(sql);
   await sql`create extension if not exists pg_stat_statements`;
-  const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES,
+  // The site's own host only, as the bare loop and Crawlee crawl it (its footer links off-site).
+  const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES, scope: "seed-hosts",
     maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 });
   await sql`select pg_stat_statements_reset()`;
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-"));
