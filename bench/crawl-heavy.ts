@@ -7,6 +7,7 @@
  * machines), the worker's peak RSS, the SQL statements by total time and, with --cpu-prof,
  * where the worker's CPU went. Usage:
  *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref]
+ *     [--crawlee DIR]   also crawl with Crawlee's CheerioCrawler from DIR/crawl.mjs (a copy of ../shared/bench/crawlee after npm ci)
  */
 import { fork, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +25,7 @@ import { profileShares } from "./heavy/profile-shares";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
+  crawlee: { type: "string" },
 } });
 const PAGES = Number(values.pages ?? 20000);
 const CONCURRENCY = Number(values.concurrency ?? 32);
@@ -62,6 +64,13 @@ function run(args: string[]): Promise<string> {
 /** The bare loop's pages/s over the whole site. */
 async function refLoop(): Promise<{ pagesPerSec: number; pages: number; seconds: number }> {
   const out = await run([path.join(HERE, "ref-htmlparser2.mjs"), "--start", `${ORIGIN}/`, "--concurrency", String(CONCURRENCY)]);
+  return JSON.parse(out.split("\n").find((l) => l.startsWith("SUMMARY "))!.slice(8));
+}
+
+/** Crawlee's CheerioCrawler over the site (same concurrency, starting at it rather than scaling up to it). */
+async function crawlee(dir: string): Promise<{ pagesPerSec: number; pages: number; seconds: number; rssMB: number }> {
+  const out = await run([path.join(dir, "crawl.mjs"), "--start", `${ORIGIN}/`, "--max-concurrency", String(CONCURRENCY),
+    "--desired-concurrency", String(CONCURRENCY), "--max-seconds", "1800"]);
   return JSON.parse(out.split("\n").find((l) => l.startsWith("SUMMARY "))!.slice(8));
 }
 
@@ -138,6 +147,7 @@ try {
     select status::text, coalesce(last_error, skip_reason, '') as reason, count(*)::int as n from frontier
     where job_id = ${job.id} and status not in ('done', 'pending') group by 1, 2 order by n desc limit 10`;
   await sql.end();
+  const crawleeRun = values.crawlee ? await crawlee(path.resolve(values.crawlee)) : null;
   const refAfter = values["no-ref"] ? null : await refLoop();
   const pagesPerSecond = +(stored.pages / worker.seconds).toFixed(1);
   const refs = [refBefore, refAfter].filter((r) => r !== null);
@@ -152,7 +162,9 @@ try {
   }
   console.log(JSON.stringify({
     site: "heavy", pages: PAGES, stored: stored.pages, scored: stored.scored, seconds: +worker.seconds.toFixed(1), pagesPerSecond,
-    peakRssMb: worker.peakRssMb, rssMbByPagesStored: worker.rssByPages, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
+    peakRssMb: worker.peakRssMb, rssMbByPagesStored: worker.rssByPages, memoryAtPeakMb: worker.atPeakMb, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
+    crawlee: crawleeRun && { pagesPerSec: crawleeRun.pagesPerSec, pages: crawleeRun.pages, rssMB: crawleeRun.rssMB,
+      focusCrawlToCrawlee: +(pagesPerSecond / crawleeRun.pagesPerSec).toFixed(3) },
     notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
   }));
 } finally {

@@ -5,6 +5,7 @@
  *   node --import tsx bench/heavy/worker-run.ts --db URL --job ID [--concurrency 32] [--pages N (for the RSS timeline)]
  */
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
 import { createCrawlWorker } from "../../lib/crawl/worker";
 import { openSql } from "../../lib/store/infra/sql";
 
@@ -17,11 +18,18 @@ const worker = createCrawlWorker({
   userAgent: "FocusCrawl-bench", allowPrivate: true, jobIds: values.job.map(Number), exitWhenJobsEnd: true, log: () => {},
 });
 let peakRss = 0;
+/** V8's heap and the memory outside it when RSS peaked (MB). */
+let atPeak: Record<string, number> = {};
 /** RSS (MB) each time another tenth of the pages is stored: flat means nothing is kept per page. */
 const rssByPages: Record<number, number> = {};
 const tenth = Math.max(1, Math.round(Number(values.pages ?? 0) / 10));
 const sampler = setInterval(() => {
-  const rss = process.memoryUsage().rss;
+  const m = process.memoryUsage();
+  const rss = m.rss;
+  if (rss > peakRss) {
+    atPeak = { heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+    for (const sp of v8.getHeapSpaceStatistics()) atPeak[`${sp.space_name} (used)`] = sp.space_used_size;
+  }
   peakRss = Math.max(peakRss, rss);
   const mark = Math.floor(worker.counts.stored / tenth) * tenth;
   if (values.pages && mark > 0 && !(mark in rssByPages)) rssByPages[mark] = Math.round(rss / 2 ** 20);
@@ -31,4 +39,5 @@ await worker.run();
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 await sql.end();
-console.log(JSON.stringify({ seconds, peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts, rssByPages }));
+console.log(JSON.stringify({ seconds, peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts, rssByPages,
+  atPeakMb: Object.fromEntries(Object.entries(atPeak).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) }));
