@@ -133,8 +133,8 @@ try {
   const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES, scope: "seed-hosts",
     maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 });
   await sql`select pg_stat_statements_reset()`;
-  const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-"));
-  const prof = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+  const profDir = values["cpu-prof"] ? fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-")) : "";
+  const prof = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
   const load = os.loadavg();
   const stopSampling = sampleSessions(sql);
   const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
@@ -153,7 +153,7 @@ try {
   const refs = [refBefore, refAfter].filter((r) => r !== null);
   const refPagesPerSec = refs.length ? +(refs.reduce((a, r) => a + r.pagesPerSec, 0) / refs.length).toFixed(1) : null;
   console.table(statements);
-  if (values["cpu-prof"]) {
+  if (profDir) {
     const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
     if (file) {
       console.log(`CPU profile: ${path.join(profDir, file)}`);
