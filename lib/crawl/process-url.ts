@@ -150,6 +150,13 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
 
 type Response = Extract<FetchOutcome, { ok: true }>;
 
+/**
+ * Let the event loop answer I/O between the CPU stages of a page (a few ms each on real-sized
+ * pages): other pages' transactions hold row locks until their next statement is sent, and
+ * every store waiting on them waited for the whole page's parsing and scoring as well.
+ */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
 async function buildPageRecord(
   deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response,
@@ -157,8 +164,10 @@ async function buildPageRecord(
 ): Promise<PageRecord> {
   const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
   const parsed = parseHtml(decoded.text, outcome.finalUrl);
+  await yieldToIo();
   const textTerms = pageTerms(ctx.topic, parsed.mainText);
   const titleTerms = pageTerms(ctx.topic, parsed.title);
+  await yieldToIo();
   const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, titleTerms, textTerms);
   const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;

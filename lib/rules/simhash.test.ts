@@ -19,3 +19,14 @@ test("hamming distance and blocks on hand-made values", () => {
   assert.deepEqual(simhashBlocks(BigInt.asIntN(64, 0x0004000300020001n)), [1, 2, 3, 4]);
   assert.deepEqual(simhashBlocks(-1n), [65535, 65535, 65535, 65535]);
 });
+
+test("hashes stay those already stored: values pinned from the first implementation (slice, join, hash the string)", () => {
+  const cases: [string[], bigint][] = [
+    [[], 5341669593620315147n],
+    [["数据"], -6618897930850766811n],
+    [["数据", "网络"], -6775574700231304997n],
+    ["数据 网络 爬虫 性能 the crawler 北京 数据 网络 爬虫".split(" "), 2709118415868080635n],
+    [Array.from({ length: 5000 }, (_, i) => `w${i % 97}`), -4681597075349833325n],
+  ];
+  for (const [tokens, stored] of cases) assert.equal(simhash64(tokens), stored, `${tokens.length} tokens`);
+});

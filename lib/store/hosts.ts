@@ -12,9 +12,13 @@ export interface HostPoliteness { minDelayMs: number; maxConnections: number }
 export async function ensureHosts(tx: Tx, jobId: number, hosts: string[], p: HostPoliteness): Promise<void> {
   if (hosts.length === 0) return;
   // Sorted, like the frontier inserts, so concurrent pages take the unique-index locks in one order.
+  // Hosts already stored are left out before the insert: an insert that meets a row another page's
+  // store is updating (its counters, recordOutcome) waits for that store to commit, and on a site
+  // crawled from one host every page would wait on the one before.
   await tx`
     insert into hosts (job_id, host, min_delay_ms, max_connections)
     select ${jobId}, h, ${p.minDelayMs}, ${p.maxConnections} from unnest(${[...new Set(hosts)]}::text[]) as t(h)
+    where not exists (select 1 from hosts x where x.job_id = ${jobId} and x.host = t.h)
     order by h
     on conflict (job_id, host) do nothing`;
 }

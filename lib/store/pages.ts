@@ -73,6 +73,23 @@ async function findDuplicate(tx: Tx, p: PageRecord, pageId: string, b: number[])
   return original;
 }
 
+/** The page's out-links (every one found, queued or not). */
+async function insertLinks(tx: Tx, p: PageRecord, pageId: string): Promise<void> {
+  if (!p.links.length) return;
+  await tx`
+    insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
+    select ${p.jobId}, ${pageId}, u, u, a from unnest(${p.links.map((l) => l.url)}::text[], ${p.links.map((l) => l.anchor)}::text[]) as t(u, a)`;
+}
+
+/** The redirect's target was fetched as part of this URL: mark it known so it is not fetched again. */
+async function insertRedirectTarget(tx: Tx, p: PageRecord, pageId: string): Promise<void> {
+  if (!p.redirectTarget) return;
+  await tx`
+    insert into frontier (job_id, url, url_key, host, depth, status, skip_reason, parent_page_id)
+    values (${p.jobId}, ${p.redirectTarget.url}, ${p.redirectTarget.url}, ${p.redirectTarget.host}, ${p.depth}, 'skipped', 'fetched-via-redirect', ${pageId})
+    on conflict (job_id, url_key) do nothing`;
+}
+
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
 export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string; enqueued: number }> {
   const p = capPageText(page);
@@ -96,25 +113,19 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
         ${p.host}, ${searchVectorSql(tx, doc)})
       returning id`;
     const pageId = String(id);
-    if (p.rawBody) await storeRawBody(tx, p.jobId, pageId, p.rawBody);
-    // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
-    // kept, marked, and its links are not followed again: they were followed from the first copy.
-    const original = await findDuplicate(tx, p, pageId, blocks);
+    // Statements that only need the page's id go out together (pipelined; the server runs them
+    // in this order): one round trip instead of four.
+    const [, original] = await Promise.all([
+      p.rawBody ? storeRawBody(tx, p.jobId, pageId, p.rawBody) : undefined,
+      // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
+      // kept, marked, and its links are not followed again: they were followed from the first copy.
+      findDuplicate(tx, p, pageId, blocks),
+      insertLinks(tx, p, pageId),
+      insertRedirectTarget(tx, p, pageId),
+    ]);
     if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
     const queue = original ? [] : await applyHostLimit(tx, p.jobId,
       await applyQueryVariantLimit(tx, p.jobId, p.queue, p.maxQueryVariants), p.maxPagesPerHost);
-    if (p.links.length) {
-      await tx`
-        insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
-        select ${p.jobId}, ${pageId}, u, u, a from unnest(${p.links.map((l) => l.url)}::text[], ${p.links.map((l) => l.anchor)}::text[]) as t(u, a)`;
-    }
-    if (p.redirectTarget) {
-      // The redirect's target was fetched as part of this URL: mark it known so it is not fetched again.
-      await tx`
-        insert into frontier (job_id, url, url_key, host, depth, status, skip_reason, parent_page_id)
-        values (${p.jobId}, ${p.redirectTarget.url}, ${p.redirectTarget.url}, ${p.redirectTarget.host}, ${p.depth}, 'skipped', 'fetched-via-redirect', ${pageId})
-        on conflict (job_id, url_key) do nothing`;
-    }
     const { enqueued, hosts: queuedHosts } = await enqueueLinks(tx, {
       jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
       urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),
@@ -124,12 +135,17 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
     // The lease is finished last: updating our own frontier row writes a new entry in its
     // unique index, and a page enqueueing a link to us would wait on it while we wait on its
     // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
-    await finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" });
-    await ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness);
-    await recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, answeredAt: p.answeredAt });
-    // After the job row is locked (recordOutcome), as the claim locks it before the hosts it updates.
-    if (p.maxPagesPerHost > 0) await countQueued(tx, p.jobId, queuedHosts);
-    await markHostsPending(tx, p.jobId, queuedHosts);
+    // These go out together too (pipelined, run in this order): from recordOutcome on, the job's
+    // and the host's rows are locked until the commit, and each round trip in between waited for
+    // the worker's event loop to finish another page's parsing, while every other store waited.
+    await Promise.all([
+      finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" }),
+      ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness),
+      recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, answeredAt: p.answeredAt }),
+      // After the job row is locked (recordOutcome), as the claim locks it before the hosts it updates.
+      p.maxPagesPerHost > 0 ? countQueued(tx, p.jobId, queuedHosts) : undefined,
+      markHostsPending(tx, p.jobId, queuedHosts),
+    ]);
     return { pageId, enqueued };
   }));
 }

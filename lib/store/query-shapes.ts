@@ -1,7 +1,7 @@
 /**
  * The maxQueryVariants trap rule, counted per job in the database (lib/rules/traps.ts has the
  * query shape): a path may take at most `limit` distinct query shapes, across every worker
- * process of the job. Each path's row is locked while its shapes are counted and added, so two
+ * process of the job. A path's row is locked while a new shape is counted and added, so two
  * pages stored at the same moment cannot both take the last place.
  */
 import { queryShape } from "../rules/traps";
@@ -15,6 +15,24 @@ function pathKey(url: string): { path: string; shape: string } | null {
   return u.search ? { path: `${u.origin}${u.pathname}`, shape: queryShape(u.search) } : null;
 }
 
+/** The shapes recorded so far for each of `paths` (no lock: a recorded shape is never taken back). */
+async function readShapes(tx: Tx, jobId: number, paths: string[]): Promise<Map<string, Set<string>>> {
+  const rows = await tx<{ path: string; shapes: string[] }[]>`
+    select path, shapes from query_paths where job_id = ${jobId} and path = any(${paths}::text[])`;
+  return new Map(rows.map((r) => [r.path, new Set(r.shapes)]));
+}
+
+/** Create and lock the rows of `paths` (sorted), returning their shapes as they are under the lock. */
+async function lockShapes(tx: Tx, jobId: number, paths: string[]): Promise<Map<string, Set<string>>> {
+  // Rows created and locked in path order, as every page does, so pages never wait on each other in a cycle.
+  await tx`
+    insert into query_paths (job_id, path) select ${jobId}, p from unnest(${paths}::text[]) as t(p) order by p
+    on conflict (job_id, path) do nothing`;
+  const rows = await tx<{ path: string; shapes: string[] }[]>`
+    select path, shapes from query_paths where job_id = ${jobId} and path = any(${paths}::text[]) order by path for update`;
+  return new Map(rows.map((r) => [r.path, new Set(r.shapes)]));
+}
+
 /**
  * Mark the links whose path already has `limit` other query shapes with the skip reason
  * `trap:query-variants`, and record the shapes of the others. Links already skipped are left
@@ -26,13 +44,12 @@ export async function applyQueryVariantLimit<T extends { url: string; skipReason
   const keyed = links.map((l) => (l.skipReason ? null : pathKey(l.url)));
   const paths = [...new Set(keyed.flatMap((k) => (k ? [k.path] : [])))].sort();
   if (paths.length === 0) return links;
-  // Rows created and locked in path order, as every page does, so pages never wait on each other in a cycle.
-  await tx`
-    insert into query_paths (job_id, path) select ${jobId}, p from unnest(${paths}::text[]) as t(p) order by p
-    on conflict (job_id, path) do nothing`;
-  const rows = await tx<{ path: string; shapes: string[] }[]>`
-    select path, shapes from query_paths where job_id = ${jobId} and path = any(${paths}::text[]) order by path for update`;
-  const shapesOf = new Map(rows.map((r) => [r.path, new Set(r.shapes)]));
+  const shapesOf = await readShapes(tx, jobId, paths);
+  // A shape already recorded stays allowed (shapes are only ever added), so only paths that
+  // would take a new shape are locked: pages linking known shapes of one busy path (a
+  // /view?id=N on every page) no longer wait on each other's whole store.
+  const growing = paths.filter((p) => keyed.some((k) => k?.path === p && !shapesOf.get(p)?.has(k.shape)));
+  if (growing.length) for (const [p, shapes] of await lockShapes(tx, jobId, growing)) shapesOf.set(p, shapes);
   const grown = new Set<string>();
   const result = links.map((l, i) => {
     const k = keyed[i];

@@ -100,3 +100,34 @@ test("query shapes are counted per job in the database: ids pass, a calendar sto
   const [{ shapes }] = await db.sql<{ shapes: string[] }[]>`select shapes from query_paths where job_id = ${a.id} and path = 'http://site.test/cal'`;
   assert.equal(shapes.length, 5);
 });
+
+test("a page whose query shapes and hosts are known already does not wait for another page's store on the same path and host", async () => {
+  const job = await makeJob(db.url, { maxPages: 10 });
+  const politeness = { minDelayMs: 0, maxConnections: 10 };
+  await db.sql.begin((tx) => applyQueryVariantLimit(tx, job.id, [{ url: "http://busy.test/view?id=1&lang=zh", skipReason: null }], 5));
+  await db.sql.begin((tx) => ensureHosts(tx, job.id, ["busy.test"], politeness));
+  // Another page's store adds a new shape to the path and counts a page on the host, and has not committed yet.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let holding!: () => void;
+  const isHolding = new Promise<void>((r) => (holding = r));
+  const other = db.sql.begin(async (tx) => {
+    const [l] = await applyQueryVariantLimit(tx, job.id, [{ url: "http://busy.test/view?page=2", skipReason: null }], 5);
+    assert.equal(l.skipReason, null);
+    await tx`update hosts set pages_fetched = pages_fetched + 1 where job_id = ${job.id} and host = 'busy.test'`;
+    holding();
+    await released;
+  });
+  await isHolding;
+  try {
+    const [l] = await db.sql.begin(async (tx) => {
+      await tx`set local lock_timeout = '3s'`; // waiting on the other store would end in an error here
+      await ensureHosts(tx, job.id, ["busy.test"], politeness);
+      return applyQueryVariantLimit(tx, job.id, [{ url: "http://busy.test/view?id=2&lang=zh", skipReason: null }], 5);
+    });
+    assert.equal(l.skipReason, null);
+  } finally {
+    release();
+    await other;
+  }
+});

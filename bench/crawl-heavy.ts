@@ -1,0 +1,174 @@
+/**
+ * Crawl throughput on real-sized pages: a static site of ~30 KB Chinese and English pages with
+ * 20–41 links each (bench/heavy/site.mjs) served by its own process on 127.0.0.1, crawled in one
+ * run by a bare undici + htmlparser2 loop (the ceiling of a Node crawler, bench/heavy/ref-*.mjs)
+ * and by a FocusCrawl worker process (bfs, no delay) into a fresh embedded PostgreSQL with
+ * pg_stat_statements. Prints pages/s of both, their ratio (the figure that travels between
+ * machines), the worker's peak RSS, the SQL statements by total time and, with --cpu-prof,
+ * where the worker's CPU went. Usage:
+ *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref]
+ *     [--crawlee DIR]   also crawl with Crawlee's CheerioCrawler from DIR/crawl.mjs (a copy of ../shared/bench/crawlee after npm ci)
+ */
+import { fork, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ensureDatabase } from "../lib/store/infra/connect";
+import { startEmbeddedPostgres } from "../lib/store/infra/embedded";
+import { migrate } from "../lib/store/infra/migrate";
+import { openSql, type Sql } from "../lib/store/infra/sql";
+import { makeJob } from "../lib/testing/fixtures";
+import { freePort } from "../lib/testing/net";
+import { generateSite } from "./heavy/site.mjs";
+import { profileShares } from "./heavy/profile-shares";
+
+const { values } = parseArgs({ options: {
+  pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
+  crawlee: { type: "string" },
+} });
+const PAGES = Number(values.pages ?? 20000);
+const CONCURRENCY = Number(values.concurrency ?? 32);
+const PORT = Number(values.port ?? 18090);
+if (!Number.isInteger(PAGES) || PAGES < 10) throw new Error("--pages must be a whole number of at least 10");
+const HERE = path.join(import.meta.dirname, "heavy");
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+/** The site for (pages, origin), generated once and kept in the temp directory (30 KB a page). */
+function ensureSite(): string {
+  const dir = path.join(os.tmpdir(), "focuscrawl-heavy", `${PAGES}-${PORT}`, "site");
+  if (!fs.existsSync(`${dir}.urls.txt`)) console.error(`generating ${PAGES} pages: ${JSON.stringify(generateSite({ pages: PAGES, out: dir, origin: ORIGIN }))}`);
+  return dir;
+}
+
+/** Start the static server; resolves once it listens. */
+async function serve(dir: string) {
+  const child = fork(path.join(HERE, "serve.mjs"), [dir, String(PORT)], { stdio: "ignore" });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the site server exited (${code}): is port ${PORT} taken? Pass --port`)));
+  });
+  return child;
+}
+
+/** Run a child process to its end, returning its stdout. */
+function run(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** The bare loop's pages/s over the whole site. */
+async function refLoop(): Promise<{ pagesPerSec: number; pages: number; seconds: number }> {
+  const out = await run([path.join(HERE, "ref-htmlparser2.mjs"), "--start", `${ORIGIN}/`, "--concurrency", String(CONCURRENCY)]);
+  return JSON.parse(out.split("\n").find((l) => l.startsWith("SUMMARY "))!.slice(8));
+}
+
+/** Crawlee's CheerioCrawler over the site (same concurrency, starting at it rather than scaling up to it). */
+async function crawlee(dir: string): Promise<{ pagesPerSec: number; pages: number; seconds: number; rssMB: number }> {
+  const out = await run([path.join(dir, "crawl.mjs"), "--start", `${ORIGIN}/`, "--max-concurrency", String(CONCURRENCY),
+    "--desired-concurrency", String(CONCURRENCY), "--max-seconds", "1800"]);
+  return JSON.parse(out.split("\n").find((l) => l.startsWith("SUMMARY "))!.slice(8));
+}
+
+/** An embedded server with pg_stat_statements loaded (it must be preloaded, hence the restart). */
+async function startDatabase(dataDir: string) {
+  const port = await freePort();
+  const first = await startEmbeddedPostgres({ dataDir, port });
+  const admin = openSql(first.url(), { max: 1 });
+  await admin`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+  await admin`alter system set pg_stat_statements.track = 'all'`;
+  await admin.end();
+  await first.stop();
+  return startEmbeddedPostgres({ dataDir, port });
+}
+
+/**
+ * What the database's sessions of the crawl are doing, sampled every 200 ms from pg_stat_activity:
+ * running (on CPU or I/O), waiting for a lock (and on which kind), or idle in a transaction
+ * (waiting for the worker to send the next statement).
+ */
+function sampleSessions(sql: Sql) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  const timer = setInterval(async () => {
+    const rows = await sql<{ what: string; n: number }[]>`
+      select case when state = 'active' and wait_event_type = 'Lock' then 'waiting for a lock (' || wait_event || ')'
+        when state = 'active' then 'running' else state end as what, count(*)::int as n
+      from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
+        and state <> 'idle' group by 1`.catch(() => []);
+    samples++;
+    for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + r.n);
+  }, 200);
+  return () => {
+    clearInterval(timer);
+    return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, +(n / Math.max(1, samples)).toFixed(2)]));
+  };
+}
+
+/** SQL statements by total execution time (pg_stat_statements). */
+async function topStatements(sql: Sql) {
+  const rows = await sql<{ query: string; calls: number; total_ms: number; mean_ms: number }[]>`
+    select regexp_replace(query, '\s+', ' ', 'g') as query, calls::int, round(total_exec_time)::int as total_ms,
+      round(mean_exec_time::numeric, 3)::float as mean_ms
+    from pg_stat_statements where query not ilike '%pg_stat_statements%' order by total_exec_time desc limit 20`;
+  return rows.map((r) => ({ ...r, query: r.query.slice(0, 110) }));
+}
+
+const siteDir = ensureSite();
+const server = await serve(siteDir);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-"));
+const pg = await startDatabase(dataDir);
+try {
+  const refBefore = values["no-ref"] ? null : await refLoop();
+  await ensureDatabase(pg.url(), "bench");
+  const url = pg.url("bench");
+  const sql = openSql(url, { max: 2 });
+  await migrate(sql);
+  await sql`create extension if not exists pg_stat_statements`;
+  // The site's own host only, as the bare loop and Crawlee crawl it (its footer links off-site).
+  const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES, scope: "seed-hosts",
+    maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 });
+  await sql`select pg_stat_statements_reset()`;
+  const profDir = values["cpu-prof"] ? fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-")) : "";
+  const prof = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+  const load = os.loadavg();
+  const stopSampling = sampleSessions(sql);
+  const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
+    "--concurrency", String(CONCURRENCY), "--pages", String(PAGES)])).trim().split("\n").pop()!);
+  const sessions = stopSampling();
+  const [stored] = await sql<{ pages: number; scored: number }[]>`
+    select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
+  const statements = await topStatements(sql);
+  const failures = await sql<{ status: string; reason: string; n: number }[]>`
+    select status::text, coalesce(last_error, skip_reason, '') as reason, count(*)::int as n from frontier
+    where job_id = ${job.id} and status not in ('done', 'pending') group by 1, 2 order by n desc limit 10`;
+  await sql.end();
+  const crawleeRun = values.crawlee ? await crawlee(path.resolve(values.crawlee)) : null;
+  const refAfter = values["no-ref"] ? null : await refLoop();
+  const pagesPerSecond = +(stored.pages / worker.seconds).toFixed(1);
+  const refs = [refBefore, refAfter].filter((r) => r !== null);
+  const refPagesPerSec = refs.length ? +(refs.reduce((a, r) => a + r.pagesPerSec, 0) / refs.length).toFixed(1) : null;
+  console.table(statements);
+  if (profDir) {
+    const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
+    if (file) {
+      console.log(`CPU profile: ${path.join(profDir, file)}`);
+      console.table(profileShares(path.join(profDir, file)));
+    }
+  }
+  console.log(JSON.stringify({
+    site: "heavy", pages: PAGES, stored: stored.pages, scored: stored.scored, seconds: +worker.seconds.toFixed(1), pagesPerSecond,
+    peakRssMb: worker.peakRssMb, rssMbByPagesStored: worker.rssByPages, memoryAtPeakMb: worker.atPeakMb, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
+    crawlee: crawleeRun && { pagesPerSec: crawleeRun.pagesPerSec, pages: crawleeRun.pages, rssMB: crawleeRun.rssMB,
+      focusCrawlToCrawlee: +(pagesPerSecond / crawleeRun.pagesPerSec).toFixed(3) },
+    notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
+  }));
+} finally {
+  server.kill("SIGTERM");
+  await pg.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
