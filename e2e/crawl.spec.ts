@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
+import { shoot } from "./screenshots";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e" });
 test.afterAll(() => sql.end());
@@ -134,6 +135,11 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   // apply; the page says what it learned and keeps saying so.
   const [auto] = await sql`select topic_snapshot from jobs where id = ${jobId}`;
   const refine = page.getByTestId("refine-topic");
+  await shoot(page, "job-refine-preview", { fullPage: true, prepare: async () => {
+    await refine.locator("input[name=pages]").fill("5");
+    await refine.locator("button[value=preview]").click();
+    await expect(refine.getByTestId("refine-preview")).toBeVisible();
+  } });
   await refine.locator("input[name=pages]").fill("5");
   await refine.getByRole("button", { name: "预览变化" }).click();
   await expect(refine.getByTestId("refine-preview")).toBeVisible();
