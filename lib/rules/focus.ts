@@ -14,3 +14,8 @@ export const FOCUSED_STRATEGIES = ["best-first", "rw", "tr-pagerank", "tr-hits",
  * any ready host (fastest, least focused), 100 = only URLs as good as the best.
  */
 export const DEFAULT_FOCUS_HOLD_BACK = 50;
+
+/** Whether strategy `id` is topic-aware (its priorities predict relevance): it holds back and learns from hosts. */
+export function isFocusedStrategy(id: string): boolean {
+  return (FOCUSED_STRATEGIES as readonly string[]).includes(id);
+}

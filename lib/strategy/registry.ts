@@ -1,5 +1,5 @@
 /** Every strategy the crawler offers, by id. Adding one = one file + one line here. */
-import { DEFAULT_FOCUS_HOLD_BACK, FOCUSED_STRATEGIES } from "../rules/focus";
+import { DEFAULT_FOCUS_HOLD_BACK, isFocusedStrategy } from "../rules/focus";
 import { z } from "zod";
 import { backlinks } from "./backlinks";
 import { bestFirst } from "./best-first";
@@ -67,17 +67,26 @@ export function parseStrategyParams(id: string, raw: unknown): Record<string, un
  * strategies whose priorities predict relevance, lib/rules/focus.ts) and how often its graph is
  * recomputed (null: never).
  */
-export interface StrategyPolicy { claimByPriority: number; claimRandom: number; claimHoldBack: number; recomputeEvery: number | null }
+export interface StrategyPolicy {
+  claimByPriority: number; claimRandom: number; claimHoldBack: number; recomputeEvery: number | null;
+  /** Whether priorities learn from their host's harvest (docs/ALGORITHMS.md §2.8; topic-aware strategies only). */
+  priorityFeedback: boolean;
+}
 
-/** The policy of strategy `id` with parameters `rawParams` (defaults filled in) and the job's focusHoldBack (percent). */
-export function strategyPolicy(id: string, rawParams: unknown, focusHoldBack = DEFAULT_FOCUS_HOLD_BACK): StrategyPolicy {
+/**
+ * The policy of strategy `id` with parameters `rawParams` (defaults filled in), the job's
+ * focusHoldBack (percent) and whether its priorities learn from their hosts (priorityFeedback).
+ */
+export function strategyPolicy(id: string, rawParams: unknown, focusHoldBack = DEFAULT_FOCUS_HOLD_BACK, priorityFeedback = true): StrategyPolicy {
   const s = getStrategy(id);
   const params = parseStrategyParams(id, rawParams);
   const selection = s.selection?.(params) ?? { byPriority: 1, random: 0 };
+  const isFocused = isFocusedStrategy(id);
   return {
     claimByPriority: selection.byPriority, claimRandom: selection.random,
-    claimHoldBack: (FOCUSED_STRATEGIES as readonly string[]).includes(id) ? focusHoldBack / 100 : 0,
+    claimHoldBack: isFocused ? focusHoldBack / 100 : 0,
     recomputeEvery: s.recompute ? Number(params.recomputeEvery) : null,
+    priorityFeedback: isFocused && priorityFeedback,
   };
 }
 
