@@ -83,10 +83,11 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
   };
   const byJournal = new Map<string, Paper[]>();
   const hidden: Paper[] = [];
+  const isHidden = (p: Paper, i: number) => Boolean(opts.decoys) && isHiddenPaper(p, i);
   corpus.papers.forEach((p, i) => {
-    if (opts.decoys && isHiddenPaper(i)) hidden.push(p);
+    if (isHidden(p, i)) hidden.push(p);
   });
-  for (const p of corpus.papers.filter((_, i) => !(opts.decoys && isHiddenPaper(i)))) {
+  for (const p of corpus.papers.filter((p, i) => !isHidden(p, i))) {
     const j = journalOf(p);
     if (j && p.title && p.abstract) byJournal.set(j.host, [...(byJournal.get(j.host) ?? []), p]);
   }

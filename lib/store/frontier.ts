@@ -8,6 +8,7 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
+import { EXPLORE_PAGES } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -71,6 +72,7 @@ const MAX_EMPTY_ROUNDS = 64;
  * (bench/claim-latency.ts).
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
+const EXPLORE_SQL = String(EXPLORE_PAGES);
 
 async function claimOnce(
   sql: Sql,
@@ -86,7 +88,9 @@ async function claimOnce(
         -- priority, M claims at random; and the share of the best soon-ready priority below
         -- which a URL is held back (focus under politeness, lib/rules/focus.ts).
         j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
-        j.claim_hold_back as hold_back
+        j.claim_hold_back as hold_back,
+        -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
+        j.priority_feedback as explores
       from jobs j
       cross join lateral (
         select nullif(j.max_concurrency, 0) - count(*) as room
@@ -128,8 +132,19 @@ async function claimOnce(
         and (select count(distinct host) from best) < ${opts.limit}
       order by h.next_fetch_at, h.host
       limit ${sql.unsafe(MAX_HOSTS_SQL)}
+    ), exploring as (
+      -- Hosts tried fewer than EXPLORE_PAGES times are never held back (focus.ts): a site whose
+      -- home and column pages say nothing of the topic is looked into before it is judged.
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried from hosts h
+      where h.job_id = (select id from job) and (select explores from job) and (select p from floor) is not null
+        and h.has_pending and h.next_fetch_at <= now()
+        and h.pages_fetched + h.errors < ${sql.unsafe(EXPLORE_SQL)}
+        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+        and (h.robots_expires_at > now() or h.in_flight = 0)
+      order by h.next_fetch_at, h.host
+      limit ${sql.unsafe(BEST_URLS_SQL)}
     ), ready as (
-      select host, delay, tried from longest union select host, delay, tried from best
+      select host, delay, tried from longest union select host, delay, tried from best union select host, delay, tried from exploring
     ), probe as (
       -- Each host's best URL...
       select h.host, h.delay, h.tried, f.id, f.priority, f.depth, f.url
@@ -160,10 +175,13 @@ async function claimOnce(
       where (select is_random_turn from job)
     ), cand as (
       select host, id, priority, depth, delay from probe
-      where id is not null and priority >= coalesce((select p from floor), '-infinity'::float8)
+      where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)}))
       -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
       -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
-      order by case when (select is_random_turn from job) then random() else 0 end, priority desc, depth, tried, url
+      -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
+      -- behind the best URLs they waited for good, as a claim is mostly for the one or two slots a worker has free.
+      order by case when (select is_random_turn from job) then random() else 0 end,
+        (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc, priority desc, depth, tried, url
       limit least(${opts.limit}, (select room from job))
     ), emptied as (
       -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
