@@ -24,6 +24,16 @@ const STRATEGIES: Record<StrategyId, Strategy<never>> = {
   "opic-nutch": opicNutch, backlinks, "larger-site-first": largerSiteFirst, "tr-pagerank": trPagerank, "tr-hits": trHits, cmscrawler,
 };
 
+/**
+ * The strategy a job gets when it names none (API, CLI, form): the topic-aware strategy the lab
+ * measured best on the realistic web under default politeness (bench/LAB.md, "Priorities that learn
+ * from hosts"). bfs, the default before, puts no focus in the link order at all.
+ */
+export const DEFAULT_STRATEGY: StrategyId = "best-first";
+
+/** The lab's figure behind DEFAULT_STRATEGY, for the job form: harvest at 1,000 pages against bfs's, classes measured. */
+export const DEFAULT_STRATEGY_FIGURE = { harvest: 0.25, bfsHarvest: 0.06, classes: "TP, F" } as const;
+
 /** The strategy named `id`; throws with the allowed values when unknown. */
 export function getStrategy(id: string): Strategy {
   const s = STRATEGIES[id as StrategyId];
