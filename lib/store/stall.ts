@@ -41,7 +41,7 @@ export function holdBackFloor(sql: Sql, jobAlias: string) {
 export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: number): Promise<StalledJob[]> {
   return sql<StalledJob[]>`
     with idle as (
-      select j.id, ${holdBackFloor(sql, "j")} as floor from jobs j
+      select j.id, ${holdBackFloor(sql, "j")} as floor, j.priority_feedback as explores from jobs j
       where j.id = any(${jobIds}::int[]) and j.status = 'running' and j.pages_reserved < j.max_pages
         -- Pages stored or URLs failed in the window: the crawl moves (minute rows, so up to two minutes back).
         and not exists (select 1 from job_stats_minute s where s.job_id = j.id
@@ -57,7 +57,7 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
     where h.in_flight < h.max_connections and h.next_fetch_at <= now() - ${windowMs} * interval '1 millisecond'
       and exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
         and f.next_attempt_at <= now() - ${windowMs} * interval '1 millisecond'
-        and f.priority >= coalesce(i.floor, '-infinity'::float8))
+        and (f.priority >= coalesce(i.floor, '-infinity'::float8) or ${isExploring(sql, "i.explores", "h")}))
     group by i.id`;
 }
 
