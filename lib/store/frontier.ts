@@ -303,10 +303,12 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
         enqueued = job_stats_minute.enqueued + excluded.enqueued, bytes = job_stats_minute.bytes + excluded.bytes
       returning job_id
     ), host as (
-      insert into hosts (job_id, host, pages_fetched, pages_relevant, errors)
-      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed} from stats where ${o.host}::text is not null
+      insert into hosts (job_id, host, pages_fetched, pages_relevant, errors, irrelevant_run)
+      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed}, case when ${o.relevant} > 0 then 0 else ${o.fetched + o.failed} end
+      from stats where ${o.host}::text is not null
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
+        irrelevant_run = case when excluded.pages_relevant > 0 then 0 else hosts.irrelevant_run + excluded.irrelevant_run end,
         in_flight = greatest(hosts.in_flight - 1, 0),
         next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz,
           clock_timestamp() - ${answerAgeMs(o.answeredAt)}::float8 * interval '1 millisecond' + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),

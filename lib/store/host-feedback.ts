@@ -22,10 +22,10 @@ export const REWEIGH_RATIO = 1.2;
 export async function reweighHost(sql: Sql, jobId: number, host: string): Promise<number> {
   const [r] = await sql<{ n: number }[]>`
     with due as (
-      select host_feedback(h.pages_fetched, h.pages_relevant, h.errors) as feedback
+      select host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as feedback
       from hosts h join jobs j on j.id = h.job_id
       where h.job_id = ${jobId} and h.host = ${host} and j.priority_feedback
-        and abs(ln(host_feedback(h.pages_fetched, h.pages_relevant, h.errors) / h.feedback)) > ln(${REWEIGH_RATIO})
+        and abs(ln(host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) / h.feedback)) > ln(${REWEIGH_RATIO})
     ), picked as (
       select f.id from frontier f
       where f.job_id = ${jobId} and f.host = ${host} and f.status = 'pending' and exists (select 1 from due)

@@ -13,9 +13,11 @@ const LINKS: CandidateLink[] = [
   { url: "http://soft.test/", host: "soft.test", anchor: "开源软件社区" },
 ];
 
-test("a host's feedback: a new host weighs 1, one irrelevant page does not sink it, 1 relevant page of 495 does", () => {
+test("a host's feedback: a new host weighs 1, one irrelevant page does not sink it, 1 relevant page of 495 or 30 irrelevant in a row do", () => {
   assert.equal(hostFeedback(0, 0), 1);
-  assert.ok(hostFeedback(1, 0) >= 0.8, "one bad page");
+  assert.ok(hostFeedback(1, 0, 0, 1) >= 0.7, "one bad page");
+  assert.ok(hostFeedback(31, 1, 0, 30) < 0.03, "a relevant entry page, then 30 irrelevant pages in a row");
+  assert.ok(hostFeedback(31, 1, 0, 30) < hostFeedback(31, 1, 0, 0) / 5, "recent irrelevant pages weigh more than old ones");
   assert.ok(hostFeedback(495, 1) < 0.02, "1 of 495");
   assert.ok(hostFeedback(20, 10) > hostFeedback(20, 1), "a better harvest weighs more");
   assert.ok(hostFeedback(10, 0, 10) < hostFeedback(10, 0), "failed URLs count against the host");

@@ -17,13 +17,18 @@ import type { CandidateLink, LinkScore, ParentPage } from "./types";
 /** Share of its inherited priority a link keeps per irrelevant page since the last relevant one. */
 export const TUNNEL_DECAY = 0.5;
 
+/** Irrelevant pages in a row since a host's last relevant one that halve its feedback. */
+export const FEEDBACK_HALF_RUN = 10;
+
 /**
  * The host feedback of docs/ALGORITHMS.md §2.8 (the SQL function host_feedback computes the same):
- * the host's harvest under a Beta(2, 2) prior over the prior's mean. A new host weighs 1, one
- * irrelevant page 0.8 (a good host is not sunk by its plain home page), 1 relevant of 495 0.012.
+ * the host's harvest under a Beta(2, 2) prior over the prior's mean, halved per FEEDBACK_HALF_RUN
+ * irrelevant pages (or failed URLs) in a row since its last relevant one. A new host weighs 1, one
+ * irrelevant page 0.75 (a good host is not sunk by its plain home page); a site whose entry page was
+ * relevant and whose next 30 pages were not, 0.02.
  */
-export function hostFeedback(fetched: number, relevant: number, failed = 0): number {
-  return (2 * (relevant + 2)) / (fetched + failed + 4);
+export function hostFeedback(fetched: number, relevant: number, failed = 0, irrelevantRun = 0): number {
+  return ((2 * (relevant + 2)) / (fetched + failed + 4)) * 0.5 ** (irrelevantRun / FEEDBACK_HALF_RUN);
 }
 
 /** The score of a link's own words against the topic: anchor, title and alt as a title, URL words as text. */
