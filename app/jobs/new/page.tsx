@@ -33,7 +33,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
   const recommended = {
     id: DEFAULT_STRATEGY, suffix: t("strategyRecommended"),
     hint: t("strategyRecommendedHint").replace("{name}", strategyName(DEFAULT_STRATEGY, locale)).replace("{classes}", f.classes)
-      .replace("{harvest}", f.harvest.toFixed(2)).replace("{bfs}", f.bfsHarvest.toFixed(2)),
+      .replace("{harvest}", f.harvest.toFixed(3)).replace("{bfs}", f.bfsHarvest.toFixed(3)),
   };
   const d = CrawlSettingsSchema.parse({});
   const advanced = {
