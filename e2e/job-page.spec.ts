@@ -13,7 +13,7 @@ test.afterAll(() => sql.end());
 test.describe.configure({ mode: "serial" });
 
 async function createJob(request: Page["request"], data: Record<string, unknown>): Promise<number> {
-  const r = await request.post("/api/jobs", { data: { keywords: "计算机,软件,网络,数据库,算法", ...data } });
+  const r = await request.post("/api/jobs", { data: { keywords: "计算机,软件,网络,数据库,算法", strategy: "bfs", ...data } });
   expect(r.status(), await r.text()).toBe(201);
   return (await r.json()).job.id as number;
 }
@@ -49,7 +49,9 @@ test("the new-job form reports a bad class code, bad seeds and a bad page budget
   await submitBadJob(page);
   await expect(page.getByTestId("error-clc")).toContainText("ZZ99");
   // The strategies are named, not only by id.
-  await expect(page.locator("select[name=strategy] option[value=best-first]")).toHaveText("最佳优先 (best-first)");
+  await expect(page.locator("select[name=strategy] option[value=tianwang]")).toHaveText("天网 (tianwang)");
+  // The strategy a job gets when it names none is chosen and marked recommended.
+  await expect(page.locator("select[name=strategy] option[value=best-first]")).toHaveText("最佳优先 (best-first)（推荐）");
   await shoot(page, "new-job-errors", { fullPage: true, prepare: () => submitBadJob(page) });
 });
 

@@ -5,7 +5,7 @@ const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscra
 test.afterAll(() => sql.end());
 
 async function createJob(request: Page["request"], data: Record<string, unknown>): Promise<number> {
-  const r = await request.post("/api/jobs", { data: { keywords: "计算机,软件,网络,数据库,算法", ...data } });
+  const r = await request.post("/api/jobs", { data: { keywords: "计算机,软件,网络,数据库,算法", strategy: "bfs", ...data } });
   expect(r.status()).toBe(201);
   return (await r.json()).job.id as number;
 }

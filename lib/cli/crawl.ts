@@ -1,4 +1,5 @@
 /** `focuscrawl crawl`: run one job to its end against the configured database and write a report. */
+import { DEFAULT_STRATEGY } from "../strategy/registry";
 import { STALL_WINDOW_MS } from "../store/stall";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -15,7 +16,7 @@ import { UsageError } from "./args";
 import { readTopicFile } from "./topic";
 
 export const CRAWL_USAGE = `focuscrawl crawl --seed URL [--seed URL ...] (--keywords "词1,词2" | --clc CODE | --topic topic.json) [options]
-  --strategy ID         link strategy (default bfs)
+  --strategy ID         link strategy (default ${DEFAULT_STRATEGY}, the lab's best on the realistic web)
   --max-pages N         stop after N fetched URLs (default 1000)
   --max-depth N         do not follow links deeper than N (default 10)
   --threshold X         relevance a page needs to count as relevant (default 0.035)

@@ -28,7 +28,7 @@ export async function runRealWeb(argv: string[]): Promise<number> {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const web = buildRealWeb(corpus, intFlag("seed", values.seed, 1)!);
+  const web = buildRealWeb(corpus, intFlag("seed", values.seed, 1)!, { decoys: true });
   if (values["labels-dir"]) {
     fs.mkdirSync(values["labels-dir"], { recursive: true });
     for (const t of (values.targets ?? "TP").split(",").map((s) => s.trim().toUpperCase()).filter(Boolean)) {

@@ -20,6 +20,8 @@ export interface JobContext {
   pageThreshold: number;
   resolve: ResolveMap;
   politeness: HostPoliteness;
+  /** Whether the job's priorities learn from hosts (jobs.priority_feedback; docs/ALGORITHMS.md §2.8). */
+  priorityFeedback: boolean;
   /** Every crawl setting, defaults filled in. */
   settings: CrawlSettings;
   /** Whether a URL is within the job's scope. */
@@ -32,9 +34,9 @@ const CACHE_TTL_MS = 10_000;
 export function createJobContextCache(sql: Sql) {
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
   async function load(id: number): Promise<JobContext> {
-    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; strategyParams: unknown; maxDepth: number; pageThreshold: number; settings: unknown; seeds: string[] }[]>`
+    const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; strategyParams: unknown; maxDepth: number; pageThreshold: number; settings: unknown; seeds: string[]; priorityFeedback: boolean }[]>`
       select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, strategy_params as "strategyParams", max_depth as "maxDepth",
-        page_threshold as "pageThreshold", settings, seeds
+        page_threshold as "pageThreshold", settings, seeds, priority_feedback as "priorityFeedback"
       from jobs where id = ${id}`;
     if (!row) throw new Error(`job ${id} vanished`);
     const settings = readCrawlSettings(row.settings);
@@ -48,6 +50,7 @@ export function createJobContextCache(sql: Sql) {
       pageThreshold: row.pageThreshold,
       resolve: parseResolveMap(settings.resolve),
       politeness: { minDelayMs: settings.minDelayMs, maxConnections: settings.maxHostConnections },
+      priorityFeedback: row.priorityFeedback,
       settings,
       inScope: createScope({ mode: settings.scope, allow: settings.allow, deny: settings.deny }, row.seeds),
     };

@@ -7,6 +7,8 @@ import { storeNonPage, storePage, type PageRecord } from "../store/pages";
 import { loadStrategyState } from "../store/strategy-state";
 import { prepareRawBody } from "../store/page-bodies";
 import { emptyState } from "../strategy/types";
+import { applyLinkFeedback } from "../strategy/feedback";
+import { reweighHost } from "../store/host-feedback";
 import type { Sql } from "../store/infra/sql";
 import { isRelevantAt, pageTerms, scoreTerms } from "../topic/topic";
 import { classifyOutcome, isHtmlMime } from "../rules/classify";
@@ -98,6 +100,13 @@ async function checkRedirect(
 /** Process one leased URL to a stored outcome. Throws only on database errors (the lease then expires). */
 export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<UrlResult> {
   const ctx = await deps.jobContext(item.jobId);
+  const result = await processClaimed(deps, ctx, item);
+  // The host's record changed: its pending URLs take its new feedback (docs/ALGORITHMS.md §2.8).
+  if (ctx.priorityFeedback && result !== "robots-fetched" && result !== "retry") await reweighHost(deps.sql, item.jobId, item.host);
+  return result;
+}
+
+async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl): Promise<UrlResult> {
   const robots = await robotsForClaim(deps, ctx, item);
   if (!robots) return "robots-fetched";
   if (robots === "refused") return "failed";
@@ -179,10 +188,9 @@ async function buildPageRecord(
   const strategy = ctx.strategy;
   const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
   const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
-  const scores = strategy.scoreLinks({
-    parent: { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority, kind: pageKind },
-    links, topic: ctx.topic, params: ctx.strategyParams, state,
-  });
+  const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority, kind: pageKind };
+  const own = strategy.scoreLinks({ parent, links, topic: ctx.topic, params: ctx.strategyParams, state });
+  const scores = ctx.priorityFeedback ? applyLinkFeedback({ parent, parentTunnel: item.tunnel ?? 0, links, topic: ctx.topic }, own) : own;
   // Links refused for where they were found (too deep, too many on the page) are only counted:
   // the same URL may still turn up elsewhere, and a stored skip would keep it out for good.
   const rejected: Record<string, number> = {};

@@ -69,4 +69,7 @@ test("codes without a label are shown as they are, and values read as words", ()
   assert.equal(priorityDetailText("zh-CN", { parentRelevance: 0.62, depth: 2 }), "父页面相关度 0.62，深度 2");
   assert.equal(priorityDetailText("zh-CN", null), "种子");
   assert.equal(priorityDetailText("en", { weight: 7 }), "weight 7");
+  const host = { fetched: 490, relevant: 1, failed: 5, weight: 0.012 };
+  assert.equal(priorityDetailText("zh-CN", { parentRelevance: 0.005 }, host), "父页面相关度 0.005，站点至今收获 1/495，权重 ×0.01");
+  assert.equal(priorityDetailText("en", { parentRelevance: 0.005 }, host), "parent relevance 0.005, host harvest 1/495 so far, weight ×0.01");
 });

@@ -141,7 +141,7 @@ const SETTINGS: Labels = {
     minDelayMs: "同一站点请求间隔（毫秒）", maxHostConnections: "每个站点并发连接数", maxConcurrency: "本任务同时抓取数",
     resolve: "主机地址覆盖", scope: "抓取范围", allow: "允许的模式", deny: "禁止的模式", maxPagesPerHost: "每站最多页面",
     maxQueryVariants: "每路径最多查询变体", maxLinksPerPage: "每页最多取链接数", maxRepeatedSegments: "路径段最多重复次数",
-    adaptTopicAfter: "主题自动学习的页数", focusHoldBack: "聚焦强度 %", connectTimeoutMs: "连接超时（毫秒）",
+    adaptTopicAfter: "主题自动学习的页数", focusHoldBack: "聚焦强度 %", priorityFeedback: "按站点收割率学习优先级", connectTimeoutMs: "连接超时（毫秒）",
     headersTimeoutMs: "响应头超时（毫秒）", bodyTimeoutMs: "正文超时（毫秒）", maxBodyBytes: "正文上限（字节）",
     keepRawHtml: "保留原始 HTML", rawHtmlMaxBytes: "原始 HTML 单页上限（字节）", proxy: "HTTP 代理", siteAuth: "站点登录", cookies: "站点 Cookie",
   },
@@ -149,7 +149,7 @@ const SETTINGS: Labels = {
     minDelayMs: "Delay between requests to a site (ms)", maxHostConnections: "Connections per site", maxConcurrency: "Fetches in flight for this job",
     resolve: "Host address overrides", scope: "Scope", allow: "Allow patterns", deny: "Deny patterns", maxPagesPerHost: "Max pages per site",
     maxQueryVariants: "Max query variants per path", maxLinksPerPage: "Max links taken per page", maxRepeatedSegments: "Max repeats of a path segment",
-    adaptTopicAfter: "Pages before the topic learns", focusHoldBack: "Focus %", connectTimeoutMs: "Connect timeout (ms)",
+    adaptTopicAfter: "Pages before the topic learns", focusHoldBack: "Focus %", priorityFeedback: "Priorities learn from hosts", connectTimeoutMs: "Connect timeout (ms)",
     headersTimeoutMs: "Headers timeout (ms)", bodyTimeoutMs: "Body timeout (ms)", maxBodyBytes: "Max body size (bytes)",
     keepRawHtml: "Keep raw HTML", rawHtmlMaxBytes: "Raw HTML kept up to (bytes a page)", proxy: "HTTP proxy", siteAuth: "Site logins", cookies: "Site cookies",
   },
@@ -174,6 +174,7 @@ const PRIORITY_PARTS: Labels = {
     outLinks: "父页面出链数", provisional: "暂定值", rw: "RW 权重", term: "主题词", relevantBacklink: "相关反向链接",
     queuedOnHost: "站点排队网址数", fromParent: "父页面传递", parentRank: "父页面排名", weight: "权重", recomputed: "重算方法",
     total: "累计", parents: "父页面数", backlinkFromParent: "反向链接",
+    linkWords: "链接文字得分", tunnel: "连续无关页数",
   },
   en: {
     depth: "depth", parentRelevance: "parent relevance", rank: "rank", harvest: "harvest rate", backlinks: "relevant backlinks", mime: "document type score",
@@ -181,6 +182,7 @@ const PRIORITY_PARTS: Labels = {
     outLinks: "parent's out-links", provisional: "provisional", rw: "RW weight", term: "term", relevantBacklink: "relevant backlink",
     queuedOnHost: "URLs queued on the site", fromParent: "passed from parent", parentRank: "parent rank", weight: "weight", recomputed: "recomputed by",
     total: "total", parents: "parents", backlinkFromParent: "backlink",
+    linkWords: "link words score", tunnel: "irrelevant pages in a row",
   },
 };
 
@@ -189,11 +191,26 @@ export function priorityPartLabel(locale: Locale, key: string): string {
   return PRIORITY_PARTS[locale][key] ?? key;
 }
 
-/** What made a queued URL's priority, as one line ("父页面相关度 0.62，深度 2"); a seed says so. */
-export function priorityDetailText(locale: Locale, detail: unknown): string {
+/** A host's record as a queued URL's explanation shows it (docs/ALGORITHMS.md §2.8). */
+export interface HostFeedbackPart { fetched: number; relevant: number; failed: number; weight: number }
+
+/** "站点至今收获 1/495，权重 ×0.01" / "host harvest 1/495 so far, weight ×0.01". */
+function hostFeedbackText(locale: Locale, h: HostFeedbackPart): string {
+  const tried = h.fetched + h.failed;
+  const weight = h.weight.toFixed(2);
+  return locale === "zh-CN" ? `站点至今收获 ${h.relevant}/${tried}，权重 ×${weight}` : `host harvest ${h.relevant}/${tried} so far, weight ×${weight}`;
+}
+
+/**
+ * What made a queued URL's priority, as one line ("父页面相关度 0.62，深度 2"), with its host's
+ * harvest when the job learns from hosts; a seed says so.
+ */
+export function priorityDetailText(locale: Locale, detail: unknown, host?: HostFeedbackPart | null): string {
   const entries = Object.entries((detail ?? {}) as Record<string, unknown>);
-  if (entries.length === 0) return opsTranslator(locale)("seedPriority");
-  return entries.map(([k, v]) => `${priorityPartLabel(locale, k)} ${String(v)}`).join(locale === "zh-CN" ? "，" : ", ");
+  const parts = entries.map(([k, v]) => `${priorityPartLabel(locale, k)} ${String(v)}`);
+  if (entries.length === 0) parts.push(opsTranslator(locale)("seedPriority"));
+  if (host) parts.push(hostFeedbackText(locale, host));
+  return parts.join(locale === "zh-CN" ? "，" : ", ");
 }
 
 const CHARSET_SOURCES: Labels = {

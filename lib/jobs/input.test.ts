@@ -10,7 +10,17 @@ test("valid form input is parsed and defaulted", () => {
   assert.deepEqual(r.value.keywords, ["计算机", "网络", "数据库"]);
   assert.deepEqual(r.value.seeds, ["https://a.test/", "http://b.test/x"]);
   assert.equal(r.value.maxPages, 50);
-  assert.equal(r.value.strategy, "bfs");
+  assert.equal(r.value.strategy, "best-first", "a job naming no strategy gets the topic-aware one the lab measured best");
+  assert.equal(r.value.priorityFeedback, true, "priorities learn from hosts unless turned off");
+});
+
+test("priorityFeedback can be turned off (a paper's strategy as published), and a bad value says how to fix it", () => {
+  const off = parseJobInput({ keywords: "计算机", seeds: "https://a.test/", priorityFeedback: "off" });
+  assert.ok(off.ok);
+  assert.equal(off.value.priorityFeedback, false);
+  const bad = parseJobInput({ keywords: "计算机", seeds: "https://a.test/", priorityFeedback: "maybe" });
+  assert.ok(!bad.ok);
+  assert.match(bad.errors.priorityFeedback[0], /priorityFeedback must be true or false/);
 });
 
 test("every bad field gets its own message that says how to fix it", () => {

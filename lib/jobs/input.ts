@@ -4,7 +4,7 @@ import { describeSeedProblem } from "../rules/url";
 import { findTextProblems } from "../rules/text";
 import { CrawlSettingsSchema, integerField, listOf, privateTargetErrors } from "./settings";
 import type { AddressPolicy } from "../rules/address-guard";
-import { parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
+import { DEFAULT_STRATEGY, parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 import { classesThreshold } from "../topic/knowledge/knowledge";
 
@@ -40,7 +40,7 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
         }
       }),
   ),
-  strategy: z.enum(STRATEGY_IDS, { error: `strategy must be one of: ${STRATEGY_IDS.join(", ")}` }).default("bfs"),
+  strategy: z.enum(STRATEGY_IDS, { error: `strategy must be one of: ${STRATEGY_IDS.join(", ")}` }).default(DEFAULT_STRATEGY),
   maxPages: integerField("maxPages", 1, MAX_PAGES_LIMIT).default(DEFAULT_MAX_PAGES),
   maxDepth: integerField("maxDepth", 0, 1000).default(DEFAULT_MAX_DEPTH),
   timeBudgetSec: integerField("timeBudgetSec", 1, 30 * 24 * 3600).optional(),

@@ -127,6 +127,12 @@ export const CrawlSettingsSchema = z.object({
   adaptTopicAfter: integerField("adaptTopicAfter", 0, 10_000_000).default(DEFAULT_ADAPT_TOPIC_AFTER),
   /** Focus under politeness (topic-aware strategies): hold back URLs below this % of the best priority of hosts ready soon. */
   focusHoldBack: integerField("focusHoldBack", 0, 100).default(DEFAULT_FOCUS_HOLD_BACK),
+  /**
+   * Topic-aware strategies: links of pages that do not score take their own words' score, inherited
+   * priority decays through irrelevant pages and a URL weighs its host's harvest so far
+   * (docs/ALGORITHMS.md §2.8). Off runs a paper's strategy exactly as published.
+   */
+  priorityFeedback: booleanField("priorityFeedback").default(true),
   connectTimeoutMs: integerField("connectTimeoutMs", 100, 300_000).default(CONNECT_TIMEOUT_MS),
   headersTimeoutMs: integerField("headersTimeoutMs", 100, 300_000).default(HEADERS_TIMEOUT_MS),
   bodyTimeoutMs: integerField("bodyTimeoutMs", 100, 600_000).default(BODY_TIMEOUT_MS),

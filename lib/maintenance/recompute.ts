@@ -90,7 +90,9 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
   const updated = ids.length === 0 ? 0 : (await withDeadlockRetry(() => sql.begin(async (tx) => {
     await holdJobGraphExclusive(tx, jobId);
     return tx`
-    update frontier f set priority = v.p, priority_detail = ${tx.json({ recomputed: kind })}
+    update frontier f set base_priority = v.p, priority_detail = ${tx.json({ recomputed: kind })},
+      -- Weighed by the host's feedback as every priority is (1 when the job does not learn from hosts).
+      priority = v.p * coalesce((select h.feedback from hosts h where h.job_id = f.job_id and h.host = f.host), 1)
     from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)
     where f.id = v.id and f.status = 'pending'`;
   }))).count;

@@ -7,16 +7,13 @@
  */
 import { canonicalizeUrl } from "../rules/url";
 import { createRng, type Rng } from "../testweb/random";
-import type { Headline, Paper, RealCorpus, SiteSnapshot } from "./corpora";
+import type { Headline, Paper, RealCorpus } from "./corpora";
+import type { RealHost, RealPage } from "./page-types";
 import { DISCIPLINE_TO_CLC, isUnder, NEWS_CLASS_NAMES, NEWS_CLASS_TO_CLC } from "./labels";
+import { doc, esc, links } from "./html";
+import { addDecoySites, DECOY_HOSTS, isHiddenPaper } from "./decoys";
 
-/** How a page is built: one of the generated kinds, or a file of a site snapshot. */
-export type RealPage =
-  | { kind: "home" | "list" | "content"; host: string; path: string; codes: string[]; html: () => string }
-  | { kind: "home" | "list" | "content"; host: string; path: string; codes: string[]; file: Buffer; type: string };
-
-/** One live host of the realistic web. */
-export interface RealHost { name: string; title: string; charset: "utf-8" | "gbk"; charsetLabel: "header" | "meta" | "none"; site?: SiteSnapshot }
+export type { RealHost, RealPage } from "./page-types";
 
 /** A built realistic web. */
 export interface RealWeb {
@@ -57,22 +54,19 @@ const TITLE_PAGES = 80;
 const DEAD_HOSTS = 400;
 const SYLLABLES = ["zhong", "hua", "xin", "wang", "ke", "ji", "shu", "yun", "tian", "hai", "jing", "da", "xue", "lian", "tong", "bo", "rui", "feng"];
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const canon = (url: string) => {
   const c = canonicalizeUrl(url);
   if (!c.ok) throw new Error(`realistic web: bad URL ${url}`);
   return c.url;
 };
 
-function doc(title: string, body: string, charset: string, label: RealHost["charsetLabel"]): string {
-  const meta = label === "none" ? "" : label === "meta" ? `<meta http-equiv="Content-Type" content="text/html; charset=${charset}">` : `<meta charset="${charset}">`;
-  return `<!doctype html>\n<html lang="zh-CN"><head>${meta}<title>${esc(title)}</title></head>\n<body>${body}</body></html>`;
-}
 
-const links = (items: { href: string; text: string }[]) => `<ul>${items.map((i) => `<li><a href="${esc(i.href)}">${esc(i.text)}</a></li>`).join("")}</ul>`;
-
-/** Build the realistic web from `corpus` (deterministic for `seed`); `deadHosts` hosts that refuse (default 400). */
-export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: number } = {}): RealWeb {
+/**
+ * Build the realistic web from `corpus` (deterministic for `seed`); `deadHosts` hosts that refuse
+ * (default 400); with `decoys`, the two sites of lib/realweb/decoys.ts as well (a tenth of the papers
+ * then move from the journals to the plain-entry site).
+ */
+export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: number; decoys?: boolean } = {}): RealWeb {
   const rng = createRng(seed);
   const pages = new Map<string, RealPage>();
   const hosts: RealHost[] = [];
@@ -88,7 +82,12 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
     return JOURNALS.find((j) => j.prefixes.some((x) => code.startsWith(x)));
   };
   const byJournal = new Map<string, Paper[]>();
-  for (const p of corpus.papers) {
+  const hidden: Paper[] = [];
+  const isHidden = (p: Paper, i: number) => Boolean(opts.decoys) && isHiddenPaper(p, i);
+  corpus.papers.forEach((p, i) => {
+    if (isHidden(p, i)) hidden.push(p);
+  });
+  for (const p of corpus.papers.filter((p, i) => !isHidden(p, i))) {
     const j = journalOf(p);
     if (j && p.title && p.abstract) byJournal.set(j.host, [...(byJournal.get(j.host) ?? []), p]);
   }
@@ -212,6 +211,8 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
     }
   }
 
+  if (opts.decoys) hosts.push(...addDecoySites({ add, seed, hidden, papers: [...journalArticles.values()].flat().map((a) => a.paper) }));
+
   // The portal: every live site by category, then a long list of sites that do not answer.
   const cat = (pred: (h: RealHost) => boolean) => hosts.filter(pred).map((h) => ({ href: `http://${h.name}/`, text: h.title }));
   const more = deadHosts.slice(0, Math.round(deadHosts.length * 0.75)).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
@@ -220,7 +221,7 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
     kind: "home", host: PORTAL_HOST, path: "", codes: [],
     html: () => doc("学术网址导航", `<h1>学术网址导航</h1><h2>学术期刊</h2>${links([...cat((h) => JOURNALS.some((j) => j.host === h.name)), ...broken])}` +
       `<h2>新闻门户</h2>${links(cat((h) => NEWS_PORTALS.some((p) => p.host === h.name)))}` +
-      `<h2>学习资源</h2>${links(cat((h) => Boolean(h.site) || h.name === TITLES_HOST))}<h2>更多网站</h2>${links(more)}`, "utf-8", "header"),
+      `<h2>学习资源</h2>${links(cat((h) => Boolean(h.site) || h.name === TITLES_HOST || DECOY_HOSTS.includes(h.name)))}<h2>更多网站</h2>${links(more)}`, "utf-8", "header"),
   });
   hosts.unshift({ name: PORTAL_HOST, title: "学术网址导航", charset: "utf-8", charsetLabel: "header" });
   return { seed, portal: `http://${PORTAL_HOST}/`, hosts, pages, deadHosts };

@@ -13,8 +13,8 @@ import { startRealWeb, type RealWebServer } from "./server";
 const SAMPLE = path.resolve(import.meta.dirname, "../../bench/data/csl-dev.tsv");
 
 /** Serve the sample web built from its first `abstracts` papers (all by default); close it after. */
-export function startSampleWeb(opts: { deadHosts: number; abstracts?: number }): Promise<RealWebServer> {
-  return startRealWeb(buildRealWeb(loadBundledSample(SAMPLE, opts.abstracts), 1, { deadHosts: opts.deadHosts }));
+export function startSampleWeb(opts: { deadHosts: number; abstracts?: number; decoys?: boolean }): Promise<RealWebServer> {
+  return startRealWeb(buildRealWeb(loadBundledSample(SAMPLE, opts.abstracts), 1, { deadHosts: opts.deadHosts, decoys: opts.decoys }));
 }
 
 /**

@@ -62,7 +62,8 @@ test("a host found empty is claimed again once a URL is queued on it, and the re
 });
 
 test("holding back low-priority URLs, a claim still reaches the best ready host behind hundreds of hosts ready longer, and takes only what is near the best", async () => {
-  const job = await makeJob(db.url, { keywords: "计算机", seeds: "http://g.test/", strategy: "best-first", maxPages: 100_000, minDelayMs: 1000 });
+  // The hold-back alone: hosts are not looked into first (priorityFeedback, docs/ALGORITHMS.md §2.8).
+  const job = await makeJob(db.url, { keywords: "计算机", seeds: "http://g.test/", strategy: "best-first", priorityFeedback: false, maxPages: 100_000, minDelayMs: 1000 });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;
   await db.sql`insert into hosts (job_id, host, min_delay_ms, max_connections, robots_state, next_fetch_at)
     select ${job.id}, 'j' || g || '.test', 1000, 2, 'allow-all', now() - interval '1 hour' + g * interval '1 second' from generate_series(1, 600) g`;

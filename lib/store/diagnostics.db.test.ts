@@ -155,7 +155,8 @@ test("the relevance histogram is exact for a job of ordinary size and estimated 
 
 test("URLs held back for better hosts (focus under politeness) are a wait with counts, not a stall", async () => {
   await alive("w-held");
-  const job = await makeJob(ctx.db.url, { maxPages: 100, strategy: "best-first", minDelayMs: 1000, seeds: "http://good.test/\nhttp://low.test/\nhttp://low2.test/" });
+  // The hold-back alone: hosts are not looked into first (priorityFeedback, docs/ALGORITHMS.md §2.8).
+  const job = await makeJob(ctx.db.url, { maxPages: 100, strategy: "best-first", priorityFeedback: false, minDelayMs: 1000, seeds: "http://good.test/\nhttp://low.test/\nhttp://low2.test/" });
   const long = STALL_WINDOW_MS + 60_000;
   await ctx.db.sql`update hosts set robots_state = 'allow-all', min_delay_ms = 1000,
     next_fetch_at = case when host = 'good.test' then now() + interval '500 milliseconds' else now() - ${long} * interval '1 millisecond' end

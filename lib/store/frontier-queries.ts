@@ -4,6 +4,8 @@ import type { PrismaClient } from "../generated/prisma/client";
 interface QueuedRow {
   id: bigint; url: string; depth: number; priority: number;
   priorityDetail: unknown; anchorText: string | null; discoveredAt: Date;
+  /** Its host's record when the job learns from hosts (docs/ALGORITHMS.md §2.8), else null. */
+  hostFeedback: { fetched: number; relevant: number; failed: number; weight: number } | null;
 }
 
 /**
@@ -16,13 +18,17 @@ interface QueuedRow {
 export async function listQueued(prisma: PrismaClient, jobId: number, take = 50) {
   const rows = await prisma.$queryRaw<QueuedRow[]>`
     select f.id, f.url, f.depth, f.priority, f.priority_detail as "priorityDetail",
-      f.anchor_text as "anchorText", f.discovered_at as "discoveredAt"
+      f.anchor_text as "anchorText", f.discovered_at as "discoveredAt",
+      case when j.priority_feedback then jsonb_build_object('fetched', h.pages_fetched, 'relevant', h.pages_relevant,
+        'failed', h.errors, 'weight', h.feedback) end as "hostFeedback"
     from (
       select * from frontier
       where job_id = ${jobId} and status = 'pending'
       order by priority desc
       limit ${take}
     ) f
+    join jobs j on j.id = f.job_id
+    left join hosts h on h.job_id = f.job_id and h.host = f.host
     order by f.priority desc, f.depth, f.id`;
   return rows.map((r) => ({ ...r, id: String(r.id) }));
 }

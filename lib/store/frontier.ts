@@ -8,10 +8,13 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
+import { EXPLORE_PAGES } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
   id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
+  /** Irrelevant pages since the last relevant one on the path that found it (priority_detail.tunnel; 0 for seeds). */
+  tunnel?: number;
 }
 
 /**
@@ -69,6 +72,7 @@ const MAX_EMPTY_ROUNDS = 64;
  * (bench/claim-latency.ts).
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
+const EXPLORE_SQL = String(EXPLORE_PAGES);
 
 async function claimOnce(
   sql: Sql,
@@ -84,7 +88,9 @@ async function claimOnce(
         -- priority, M claims at random; and the share of the best soon-ready priority below
         -- which a URL is held back (focus under politeness, lib/rules/focus.ts).
         j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
-        j.claim_hold_back as hold_back
+        j.claim_hold_back as hold_back,
+        -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
+        j.priority_feedback as explores
       from jobs j
       cross join lateral (
         select nullif(j.max_concurrency, 0) - count(*) as room
@@ -108,14 +114,15 @@ async function claimOnce(
     ), best as (
       -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
       -- they stand in the longest-ready order: the best of them is never below the floor.
-      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried
+      from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
         and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
         and h.next_fetch_at <= now() and (h.robots_expires_at > now() or h.in_flight = 0)
-      order by f.priority desc
+      order by f.priority desc, f.depth, f.id
       limit ${sql.unsafe(BEST_URLS_SQL)}
     ), longest as (
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay from hosts h
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried from hosts h
       where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
         -- Until its robots.txt (and Crawl-delay) is known, or while it is due to be fetched again, a host gets one request at a time.
@@ -123,16 +130,27 @@ async function claimOnce(
         -- When the best URLs due already lie on enough hosts, their hosts hold the best URL of
         -- every ready host that could be claimed: the longest-ready hosts are not needed.
         and (select count(distinct host) from best) < ${opts.limit}
-      order by h.next_fetch_at
+      order by h.next_fetch_at, h.host
       limit ${sql.unsafe(MAX_HOSTS_SQL)}
+    ), exploring as (
+      -- Hosts tried fewer than EXPLORE_PAGES times are never held back (focus.ts): a site whose
+      -- home and column pages say nothing of the topic is looked into before it is judged.
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried from hosts h
+      where h.job_id = (select id from job) and (select explores from job) and (select p from floor) is not null
+        and h.has_pending and h.next_fetch_at <= now()
+        and h.pages_fetched + h.errors < ${sql.unsafe(EXPLORE_SQL)}
+        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+        and (h.robots_expires_at > now() or h.in_flight = 0)
+      order by h.next_fetch_at, h.host
+      limit ${sql.unsafe(BEST_URLS_SQL)}
     ), ready as (
-      select host, delay from longest union select host, delay from best
+      select host, delay, tried from longest union select host, delay, tried from best union select host, delay, tried from exploring
     ), probe as (
       -- Each host's best URL...
-      select h.host, h.delay, f.id, f.priority, f.depth
+      select h.host, h.delay, h.tried, f.id, f.priority, f.depth, f.url
       from ready h
       left join lateral (
-        select f.id, f.priority, f.depth from frontier f
+        select f.id, f.priority, f.depth, f.url from frontier f
         where f.job_id = (select id from job) and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
         order by f.priority desc, f.depth, f.id
         limit 1
@@ -141,11 +159,11 @@ async function claimOnce(
       where not (select is_random_turn from job)
       union all
       -- ...or, on a random turn, one at random among its RANDOM_POOL best.
-      select h.host, h.delay, f.id, f.priority, f.depth
+      select h.host, h.delay, h.tried, f.id, f.priority, f.depth, f.url
       from ready h
       left join lateral (
-        select s.id, s.priority, s.depth from (
-          select f.id, f.priority, f.depth from frontier f
+        select s.id, s.priority, s.depth, s.url from (
+          select f.id, f.priority, f.depth, f.url from frontier f
           where f.job_id = (select id from job) and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
           order by f.priority desc, f.depth, f.id
           limit ${sql.unsafe(RANDOM_POOL_SQL)}
@@ -157,8 +175,13 @@ async function claimOnce(
       where (select is_random_turn from job)
     ), cand as (
       select host, id, priority, depth, delay from probe
-      where id is not null and priority >= coalesce((select p from floor), '-infinity'::float8)
-      order by case when (select is_random_turn from job) then random() else 0 end, priority desc, depth, id
+      where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)}))
+      -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
+      -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
+      -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
+      -- behind the best URLs they waited for good, as a claim is mostly for the one or two slots a worker has free.
+      order by case when (select is_random_turn from job) then random() else 0 end,
+        (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc, priority desc, depth, tried, url
       limit least(${opts.limit}, (select room from job))
     ), emptied as (
       -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
@@ -183,14 +206,15 @@ async function claimOnce(
         lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
         attempts = f.attempts + 1, updated_at = now()
       from cand where f.id = cand.id and cand.host in (select host from busy)
-      returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts
+      returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts,
+        coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel
     ), reserve as (
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)
     )
     select l.*, (select count(*)::int from emptied) as emptied from leased l
     union all
-    select null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+    select null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
   const emptied = rows[0]?.emptied ?? 0;
   return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
 }
@@ -279,10 +303,12 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
         enqueued = job_stats_minute.enqueued + excluded.enqueued, bytes = job_stats_minute.bytes + excluded.bytes
       returning job_id
     ), host as (
-      insert into hosts (job_id, host, pages_fetched, pages_relevant, errors)
-      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed} from stats where ${o.host}::text is not null
+      insert into hosts (job_id, host, pages_fetched, pages_relevant, errors, irrelevant_run)
+      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed}, case when ${o.relevant} > 0 then 0 else ${o.fetched + o.failed} end
+      from stats where ${o.host}::text is not null
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
+        irrelevant_run = case when excluded.pages_relevant > 0 then 0 else hosts.irrelevant_run + excluded.irrelevant_run end,
         in_flight = greatest(hosts.in_flight - 1, 0),
         next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz,
           clock_timestamp() - ${answerAgeMs(o.answeredAt)}::float8 * interval '1 millisecond' + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
@@ -331,16 +357,18 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
   const details = (l.details ?? l.urls.map(() => null)).map((d) => (d ? JSON.stringify(d) : null));
   const onConflict = {
     keep: tx`do nothing`,
-    max: tx`do update set priority = excluded.priority, priority_detail = excluded.priority_detail, updated_at = now()
+    max: tx`do update set priority = excluded.priority, base_priority = excluded.base_priority, priority_detail = excluded.priority_detail, updated_at = now()
       where frontier.status = 'pending' and excluded.status = 'pending' and excluded.priority > frontier.priority`,
     sum: tx`do update set priority = frontier.priority + excluded.priority, updated_at = now(),
+      base_priority = coalesce(frontier.base_priority, frontier.priority) + excluded.base_priority,
       priority_detail = coalesce(excluded.priority_detail, '{}'::jsonb) || jsonb_build_object('total', frontier.priority + excluded.priority,
         'parents', coalesce((frontier.priority_detail->>'parents')::int, 1) + 1)
       where frontier.status in ('pending', 'done') and excluded.status = 'pending'`,
   }[l.merge ?? "keep"];
   const rows = await tx<{ inserted: boolean; skipped: boolean; host: string }[]>`
-    insert into frontier (job_id, url, url_key, host, depth, priority, parent_page_id, anchor_text, status, skip_reason, priority_detail)
-    select ${l.jobId}, u, u, h, ${l.depth}, p, ${l.parentPageId}, a,
+    insert into frontier (job_id, url, url_key, host, depth, priority, base_priority, parent_page_id, anchor_text, status, skip_reason, priority_detail)
+    -- Weighed by the feedback of the host (docs/ALGORITHMS.md §2.8; 1 when the job does not learn from hosts).
+    select ${l.jobId}, u, u, h, ${l.depth}, p * coalesce(hf.feedback, 1), p, ${l.parentPageId}, a,
       case when coalesce(r, b.reason) is null then 'pending'::frontier_status else 'skipped'::frontier_status end, coalesce(r, b.reason), d::jsonb
     from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[], ${details}::text[])
       as t(u, h, p, a, r, d)
@@ -350,6 +378,7 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
     -- unreachable (its robots.txt unreachable for good; host-controls.ts, setHostAside).
     left join lateral (select ${setAsideReason(tx, "hb")} as reason from hosts hb
       where hb.job_id = ${l.jobId} and hb.host = t.h and hb.next_fetch_at = 'infinity') b on true
+    left join hosts hf on hf.job_id = ${l.jobId} and hf.host = t.h
     order by u
     on conflict (job_id, url_key) ${onConflict}
     returning xmax = 0 as inserted, status = 'skipped' as skipped, host`;

@@ -42,7 +42,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
   if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
   const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
   const seeds = canonicalSeeds(input.seeds);
-  const policy = strategyPolicy(input.strategy, input.strategyParams, input.focusHoldBack);
+  const policy = strategyPolicy(input.strategy, input.strategyParams, input.focusHoldBack, input.priorityFeedback);
   const job = await prisma.$transaction(async (tx) => {
     const job = await tx.job.create({
       data: {

@@ -3,6 +3,7 @@
  * filtered by a host substring, with each host's pending URLs and last error read for that screen only.
  */
 import type { Sql } from "./infra/sql";
+import { holdBackFloor, isExploring } from "./stall";
 
 /** Columns the hosts table sorts by (the URL's `sort` parameter), mapped to their SQL. */
 const SORT_SQL = {
@@ -36,6 +37,10 @@ export interface HostRow {
   /** Set aside because it never answered (lib/store/host-controls.ts, setHostAside). */
   isSetAside: boolean;
   pending: number; fetched: number; relevant: number; failed: number; lastError: string | null;
+  /** Pending URLs due that the claim holds back now (below its floor; docs/ALGORITHMS.md §3.2), counted up to PENDING_COUNT_CAP. */
+  heldBack: number;
+  /** The host feedback applied to its URLs' priorities (1 = none; docs/ALGORITHMS.md §2.8). */
+  feedback: number;
 }
 
 /** The table's query as it arrives in the URL. */
@@ -66,8 +71,13 @@ export async function listJobHosts(sql: Sql, jobId: number, q: HostQuery): Promi
         (select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
           limit ${PENDING_COUNT_CAP}) p) as pending,
         (select f.last_error from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'failed'
-          order by f.updated_at desc limit 1) as "lastError"
+          order by f.updated_at desc limit 1) as "lastError",
+        h.feedback,
+        (select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
+          and f.next_attempt_at <= now() and h.next_fetch_at <> 'infinity' and f.priority < j.floor and not ${isExploring(sql, "j.explores", "h")}
+          limit ${PENDING_COUNT_CAP}) b) as "heldBack"
       from hosts h
+      cross join (select ${holdBackFloor(sql, "jb")} as floor, jb.priority_feedback as explores from jobs jb where jb.id = ${jobId}) j
       where h.job_id = ${jobId} and (${q.search} = '' or h.host ilike ${like})
       order by ${order}
       limit ${HOSTS_PER_SCREEN} offset ${(q.screen - 1) * HOSTS_PER_SCREEN}`,

@@ -11,6 +11,7 @@
  * pages a minute was called stalled for minutes before the check knew this.
  */
 import type { Sql } from "./infra/sql";
+import { EXPLORE_PAGES } from "../rules/focus";
 
 /** How long nothing may be claimed while a ready host has a URL due before a crawl counts as stalled. */
 export const STALL_WINDOW_MS = 60_000;
@@ -24,7 +25,7 @@ export interface StalledJob { jobId: number; pending: number; readyHosts: number
  * condition as the `floor` step of claimUrls (lib/store/frontier.ts), whose random turns (Tianwang)
  * have no floor but whose strategies with a random turn hold nothing back either.
  */
-function holdBackFloor(sql: Sql, jobAlias: string) {
+export function holdBackFloor(sql: Sql, jobAlias: string) {
   return sql.unsafe(`(select case when b.priority > 0 and ${jobAlias}.claim_hold_back > 0 then b.priority * ${jobAlias}.claim_hold_back end from (
       select f.priority from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = ${jobAlias}.id and f.status = 'pending' and ${jobAlias}.claim_hold_back > 0
@@ -40,7 +41,7 @@ function holdBackFloor(sql: Sql, jobAlias: string) {
 export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: number): Promise<StalledJob[]> {
   return sql<StalledJob[]>`
     with idle as (
-      select j.id, ${holdBackFloor(sql, "j")} as floor from jobs j
+      select j.id, ${holdBackFloor(sql, "j")} as floor, j.priority_feedback as explores from jobs j
       where j.id = any(${jobIds}::int[]) and j.status = 'running' and j.pages_reserved < j.max_pages
         -- Pages stored or URLs failed in the window: the crawl moves (minute rows, so up to two minutes back).
         and not exists (select 1 from job_stats_minute s where s.job_id = j.id
@@ -56,8 +57,16 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
     where h.in_flight < h.max_connections and h.next_fetch_at <= now() - ${windowMs} * interval '1 millisecond'
       and exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
         and f.next_attempt_at <= now() - ${windowMs} * interval '1 millisecond'
-        and f.priority >= coalesce(i.floor, '-infinity'::float8))
+        and (f.priority >= coalesce(i.floor, '-infinity'::float8) or ${isExploring(sql, "i.explores", "h")}))
     group by i.id`;
+}
+
+/**
+ * Whether host row `h` is still being looked into (an SQL condition): the claim never holds its
+ * URLs back while it has been tried fewer than EXPLORE_PAGES times and the job learns from hosts.
+ */
+export function isExploring(sql: Sql, explores: string, h: string) {
+  return sql.unsafe(`(${explores} and ${h}.pages_fetched + ${h}.errors < ${EXPLORE_PAGES})`);
 }
 
 /** URLs the claim holds back in a job, with the best URL it waits for instead. */
@@ -76,11 +85,11 @@ export const HELD_BACK_COUNT_CAP = 10_000;
  */
 export async function readHeldBack(sql: Sql, jobId: number): Promise<HeldBack | null> {
   const [r] = await sql<(HeldBack & { floor: number | null })[]>`
-    with job as (select j.id, ${holdBackFloor(sql, "j")} as floor from jobs j where j.id = ${jobId}),
+    with job as (select j.id, ${holdBackFloor(sql, "j")} as floor, j.priority_feedback as explores from jobs j where j.id = ${jobId}),
     held as (
       select f.host from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = ${jobId} and f.status = 'pending' and f.next_attempt_at <= now() and h.next_fetch_at <> 'infinity'
-        and f.priority < (select floor from job)
+        and f.priority < (select floor from job) and not ${isExploring(sql, "(select explores from job)", "h")}
       limit ${HELD_BACK_COUNT_CAP}
     ), best as (
       select f.host, greatest(f.next_attempt_at, h.next_fetch_at) as at from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host

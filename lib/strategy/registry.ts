@@ -1,5 +1,5 @@
 /** Every strategy the crawler offers, by id. Adding one = one file + one line here. */
-import { DEFAULT_FOCUS_HOLD_BACK, FOCUSED_STRATEGIES } from "../rules/focus";
+import { DEFAULT_FOCUS_HOLD_BACK, isFocusedStrategy } from "../rules/focus";
 import { z } from "zod";
 import { backlinks } from "./backlinks";
 import { bestFirst } from "./best-first";
@@ -23,6 +23,16 @@ const STRATEGIES: Record<StrategyId, Strategy<never>> = {
   bfs, tianwang, "best-first": bestFirst, rw, pagerank, "partial-pagerank": partialPagerank, ipagerank, opic,
   "opic-nutch": opicNutch, backlinks, "larger-site-first": largerSiteFirst, "tr-pagerank": trPagerank, "tr-hits": trHits, cmscrawler,
 };
+
+/**
+ * The strategy a job gets when it names none (API, CLI, form): the topic-aware strategy the lab
+ * measured best on the realistic web under default politeness (bench/LAB.md, "Priorities that learn
+ * from hosts"). bfs, the default before, puts no focus in the link order at all.
+ */
+export const DEFAULT_STRATEGY: StrategyId = "best-first";
+
+/** The lab's figure behind DEFAULT_STRATEGY, for the job form: harvest at the end of a 1,000-page budget against bfs's, mean over the classes measured. */
+export const DEFAULT_STRATEGY_FIGURE = { harvest: 0.273, bfsHarvest: 0.045, classes: "TP, F" } as const;
 
 /** The strategy named `id`; throws with the allowed values when unknown. */
 export function getStrategy(id: string): Strategy {
@@ -67,17 +77,26 @@ export function parseStrategyParams(id: string, raw: unknown): Record<string, un
  * strategies whose priorities predict relevance, lib/rules/focus.ts) and how often its graph is
  * recomputed (null: never).
  */
-export interface StrategyPolicy { claimByPriority: number; claimRandom: number; claimHoldBack: number; recomputeEvery: number | null }
+export interface StrategyPolicy {
+  claimByPriority: number; claimRandom: number; claimHoldBack: number; recomputeEvery: number | null;
+  /** Whether priorities learn from their host's harvest (docs/ALGORITHMS.md §2.8; topic-aware strategies only). */
+  priorityFeedback: boolean;
+}
 
-/** The policy of strategy `id` with parameters `rawParams` (defaults filled in) and the job's focusHoldBack (percent). */
-export function strategyPolicy(id: string, rawParams: unknown, focusHoldBack = DEFAULT_FOCUS_HOLD_BACK): StrategyPolicy {
+/**
+ * The policy of strategy `id` with parameters `rawParams` (defaults filled in), the job's
+ * focusHoldBack (percent) and whether its priorities learn from their hosts (priorityFeedback).
+ */
+export function strategyPolicy(id: string, rawParams: unknown, focusHoldBack = DEFAULT_FOCUS_HOLD_BACK, priorityFeedback = true): StrategyPolicy {
   const s = getStrategy(id);
   const params = parseStrategyParams(id, rawParams);
   const selection = s.selection?.(params) ?? { byPriority: 1, random: 0 };
+  const isFocused = isFocusedStrategy(id);
   return {
     claimByPriority: selection.byPriority, claimRandom: selection.random,
-    claimHoldBack: (FOCUSED_STRATEGIES as readonly string[]).includes(id) ? focusHoldBack / 100 : 0,
+    claimHoldBack: isFocused ? focusHoldBack / 100 : 0,
     recomputeEvery: s.recompute ? Number(params.recomputeEvery) : null,
+    priorityFeedback: isFocused && priorityFeedback,
   };
 }
 

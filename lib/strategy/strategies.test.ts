@@ -107,10 +107,10 @@ test("strategy parameters: defaults from docs/ALGORITHMS.md, out-of-range and un
 });
 
 test("a strategy's policy comes from its own definition: Tianwang's selection, the graph strategies' recompute interval", () => {
-  assert.deepEqual(strategyPolicy("tianwang", {}), { claimByPriority: 1, claimRandom: 1, claimHoldBack: 0, recomputeEvery: null });
-  assert.deepEqual(strategyPolicy("tianwang", { byWeight: 5, random: 2 }), { claimByPriority: 5, claimRandom: 2, claimHoldBack: 0, recomputeEvery: null });
-  assert.deepEqual(strategyPolicy("pagerank", {}), { claimByPriority: 1, claimRandom: 0, claimHoldBack: 0, recomputeEvery: 500 });
-  assert.deepEqual(strategyPolicy("tr-hits", { recomputeEvery: 60 }), { claimByPriority: 1, claimRandom: 0, claimHoldBack: 0.5, recomputeEvery: 60 });
+  assert.deepEqual(strategyPolicy("tianwang", {}), { claimByPriority: 1, claimRandom: 1, claimHoldBack: 0, recomputeEvery: null, priorityFeedback: false });
+  assert.deepEqual(strategyPolicy("tianwang", { byWeight: 5, random: 2 }), { claimByPriority: 5, claimRandom: 2, claimHoldBack: 0, recomputeEvery: null, priorityFeedback: false });
+  assert.deepEqual(strategyPolicy("pagerank", {}), { claimByPriority: 1, claimRandom: 0, claimHoldBack: 0, recomputeEvery: 500, priorityFeedback: false });
+  assert.deepEqual(strategyPolicy("tr-hits", { recomputeEvery: 60 }), { claimByPriority: 1, claimRandom: 0, claimHoldBack: 0.5, recomputeEvery: 60, priorityFeedback: true });
   assert.equal(strategyPolicy("best-first", {}, 20).claimHoldBack, 0.2, "the job's focusHoldBack, as a share");
   for (const id of STRATEGY_IDS) {
     const p = strategyPolicy(id, {});

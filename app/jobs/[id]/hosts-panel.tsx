@@ -9,7 +9,7 @@ import { ConfirmButton } from "./confirm-button";
 
 const COLUMNS: [HostSort | null, keyof MonitorMessages][] = [
   ["host", "colHost"], [null, "colRobots"], ["delay", "colDelay"], ["inflight", "colInFlight"], ["next", "colNextFetch"],
-  [null, "colPending"], ["fetched", "colFetched"], ["relevant", "colRelevant"], ["failed", "colFailed"],
+  [null, "colPending"], [null, "colHeldBack"], ["fetched", "colFetched"], ["relevant", "colRelevant"], ["failed", "colFailed"],
   ["harvest", "colHarvest"], [null, "colLastError"], [null, "colActions"],
 ];
 
@@ -72,10 +72,12 @@ function HostLine({ h, jobId, canControl, m, locale }: { h: HostRow; jobId: numb
       <td className="p-2 text-right tabular-nums">{h.inFlight}</td>
       <td className="p-2 tabular-nums" data-testid="host-next">{h.isBlocked || h.isSetAside ? "—" : isDue ? m.nowLabel : h.nextFetchAt.toLocaleTimeString(locale)}</td>
       <td className="p-2 text-right tabular-nums">{h.pending >= PENDING_COUNT_CAP ? `${PENDING_COUNT_CAP}+` : h.pending}</td>
+      <td className="p-2 text-right tabular-nums" data-testid="host-held-back" title={m.heldBackHint}>{h.heldBack >= PENDING_COUNT_CAP ? `${PENDING_COUNT_CAP}+` : h.heldBack}</td>
       <td className="p-2 text-right tabular-nums" data-testid="host-fetched">{h.fetched}</td>
       <td className="p-2 text-right tabular-nums">{h.relevant}</td>
       <td className="p-2 text-right tabular-nums">{h.failed}</td>
-      <td className="p-2 text-right tabular-nums">{h.fetched ? (h.relevant / h.fetched).toFixed(3) : "—"}</td>
+      <td className="p-2 text-right tabular-nums">{h.fetched ? (h.relevant / h.fetched).toFixed(3) : "—"}
+        {h.feedback !== 1 && <div data-testid="host-feedback" title={m.feedbackHint} className="text-slate-500">{fill(m.feedbackWeight, { w: h.feedback.toFixed(2) })}</div>}</td>
       <td className="max-w-48 truncate p-2 font-mono" title={h.lastError ?? ""}>{h.lastError ?? ""}</td>
       <td className="p-2">{canControl && h.isBlocked && (
         <form action={unblockHostAction}>

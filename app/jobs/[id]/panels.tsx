@@ -45,7 +45,7 @@ export async function QueuePanel({ jobId }: { jobId: number }) {
             <tr key={q.id} className="border-t border-slate-100 align-top">
               <td className="truncate p-2 font-mono" title={q.url}>{q.anchorText ? <span className="font-sans">{q.anchorText} · </span> : null}{q.url}</td>
               <td className="p-2 text-right tabular-nums">{q.priority.toFixed(4)}</td>
-              <td className="p-2">{priorityDetailText(locale, q.priorityDetail)}</td>
+              <td className="p-2">{priorityDetailText(locale, q.priorityDetail, q.hostFeedback)}</td>
             </tr>
           ))}
         </tbody>

@@ -94,8 +94,10 @@ function StrategyParams({ strategy, errors, values }: {
   );
 }
 
-export function JobForm({ labels, strategies, defaults, advanced, topics, topicId, topicLabels, initial }: {
+export function JobForm({ labels, strategies, recommended, defaults, advanced, topics, topicId, topicLabels, initial }: {
   labels: Labels; strategies: { id: string; name: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
+  /** The strategy a job gets when it names none, chosen when the form opens, with the lab's figure behind it. */
+  recommended: { id: string; suffix: string; hint: string };
   /** Saved topics to pick from, and the one chosen when the form opens (?topicId=). */
   topics: PickableTopic[]; topicId?: string; topicLabels: TopicMessages;
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
@@ -104,7 +106,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
 }) {
   const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, initial ? { values: initial } : {});
   const v = state.values ?? {};
-  const [chosen, setChosen] = useState(v.strategy ?? strategies[0].id);
+  const [chosen, setChosen] = useState(v.strategy ?? recommended.id);
   const [topicChoice, setTopicChoice] = useState(v.topicId ?? topicId ?? "");
   const strategy = strategies.find((s) => s.id === chosen) ?? strategies[0];
   const formRef = useRef<HTMLFormElement>(null);
@@ -138,7 +140,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
         <label className="block text-sm">
           <span className="font-medium">{labels.strategy}</span>
           <select name="strategy" value={chosen} onChange={(e) => setChosen(e.target.value)} className={input}>
-            {strategies.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {strategies.map((s) => <option key={s.id} value={s.id}>{s.name}{s.id === recommended.id ? recommended.suffix : ""}</option>)}
           </select>
           <FieldError errors={state.errors} name="strategy" />
         </label>
@@ -148,6 +150,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
         <NumberField name="minDelayMs" label={labels.delay} value={v.minDelayMs ?? defaults.minDelayMs} errors={state.errors} />
         <NumberField name="maxHostConnections" label={labels.hostConnections} value={v.maxHostConnections ?? defaults.maxHostConnections} errors={state.errors} />
       </div>
+      <p data-testid="strategy-recommended" className="text-xs text-teal-800">{recommended.hint}</p>
       <StrategyParams strategy={strategy} errors={state.errors} values={v} />
       <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
         ["scope", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>

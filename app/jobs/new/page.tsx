@@ -1,4 +1,5 @@
-import { describeStrategies } from "@/lib/strategy/registry";
+import { DEFAULT_STRATEGY, DEFAULT_STRATEGY_FIGURE, describeStrategies } from "@/lib/strategy/registry";
+import { strategyName } from "@/lib/i18n/strategy-messages";
 import { localizeStrategies } from "@/lib/i18n/strategy-messages";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { CrawlSettingsSchema } from "@/lib/jobs/settings";
@@ -28,6 +29,12 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
     advanced: t("advancedSettings"), scope: t("fieldScope"), allow: t("fieldAllow"), deny: t("fieldDeny"), proxy: t("fieldProxy"),
     siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"),
   };
+  const f = DEFAULT_STRATEGY_FIGURE;
+  const recommended = {
+    id: DEFAULT_STRATEGY, suffix: t("strategyRecommended"),
+    hint: t("strategyRecommendedHint").replace("{name}", strategyName(DEFAULT_STRATEGY, locale)).replace("{classes}", f.classes)
+      .replace("{harvest}", f.harvest.toFixed(3)).replace("{bfs}", f.bfsHarvest.toFixed(3)),
+  };
   const d = CrawlSettingsSchema.parse({});
   const advanced = {
     numbers: ([
@@ -41,7 +48,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{t("newJobTitle")}</h1>
-      <JobForm labels={labels} strategies={localizeStrategies(describeStrategies(), locale)}
+      <JobForm labels={labels} strategies={localizeStrategies(describeStrategies(), locale)} recommended={recommended}
         topicLabels={m} topics={topics.map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicId={chosenTopic}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD,
           minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS }} advanced={advanced} initial={initial} />

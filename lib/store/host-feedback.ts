@@ -1,0 +1,44 @@
+/**
+ * Host feedback in the frontier (docs/ALGORITHMS.md §2.8): a pending URL's priority is its
+ * strategy's priority (`base_priority`) times its host's feedback (the SQL function
+ * host_feedback: the host's harvest so far under a Beta(2, 2) prior). Weighing the stored
+ * priority, rather than each claim computing it, keeps the claim's index scans as they are, and
+ * the hold-back is measured against priorities that include the feedback.
+ */
+import type { Sql } from "./infra/sql";
+
+/**
+ * A host's pending URLs are weighed again once its feedback moved by more than this factor since
+ * last applied: a host going from 1 to 0.01 is rewritten about 25 times in all, not once per page.
+ */
+export const REWEIGH_RATIO = 1.2;
+
+/**
+ * Weigh the pending URLs of `host` in job `jobId` by the host's feedback now, when the job learns
+ * from hosts and the feedback moved by more than REWEIGH_RATIO. Rows another transaction holds
+ * are left for the next time (SKIP LOCKED: a page storing links of this host locks them before
+ * the job row, and waiting here for them could close a cycle). Returns the URLs rewritten.
+ */
+export async function reweighHost(sql: Sql, jobId: number, host: string): Promise<number> {
+  const [r] = await sql<{ n: number }[]>`
+    with due as (
+      select host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as feedback
+      from hosts h join jobs j on j.id = h.job_id
+      where h.job_id = ${jobId} and h.host = ${host} and j.priority_feedback
+        and abs(ln(host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) / h.feedback)) > ln(${REWEIGH_RATIO})
+    ), picked as (
+      select f.id from frontier f
+      where f.job_id = ${jobId} and f.host = ${host} and f.status = 'pending' and exists (select 1 from due)
+      for update skip locked
+    ), weighed as (
+      update frontier f set base_priority = coalesce(f.base_priority, f.priority),
+        priority = coalesce(f.base_priority, f.priority) * (select feedback from due)
+      from picked p where f.id = p.id
+      returning 1
+    ), noted as (
+      update hosts set feedback = (select feedback from due)
+      where job_id = ${jobId} and host = ${host} and exists (select 1 from due)
+    )
+    select count(*)::int as n from weighed`;
+  return r.n;
+}
