@@ -63,8 +63,8 @@ function findGluedLines(truth: string, mainText: string): string[] {
   const expected = [...new Set(truth.split("\n").map((l) => l.trim()).filter((l) => l.length >= 3))];
   return mainText.split("\n").filter((line) => {
     const inside = expected.filter((e) => line.includes(e));
-    // Two expected lines neither of which is part of the other: two items on one line.
-    return inside.some((a) => inside.some((b) => a !== b && !a.includes(b) && !b.includes(a)));
+    // Two expected lines on one line, neither part of a third that the line holds (a heading's words inside a sentence).
+    return inside.filter((e) => !inside.some((o) => o !== e && o.includes(e))).length > 1;
   });
 }
 

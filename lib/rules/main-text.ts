@@ -30,7 +30,7 @@ const UNLIKELY = new RegExp(`(?:^|[^a-z0-9])(?:${[
   "subscribe", "newsletter", "popup", "modal", "cookie", "gdpr", "banner", "masthead", "skyscraper", "recommend", "read-more",
   "readmore", "more-from", "more-stories", "trending", "popular", "toolbar", "disqus", "outbrain", "taboola", "copyright", "signup",
   "sign-up", "login", "byline", "author-info", "author-bio", "tagcloud", "tag-list", "print-only", "sr-only", "visually-hidden",
-  "screen-reader", "dropdown", "skip-link", "reply", "replies", "respond",
+  "screen-reader", "dropdown", "skip-link", "reply", "replies", "respond", "gutter", "line-numbers", "linenos", "lineno", "license",
   "pager(?![a-z])", "tags?(?![a-z])", "rss(?![a-z])", "ads?(?![a-z])", "nav(?:bar|igation)?(?![a-z])", "hidden(?![a-z])",
 ].join("|")})|评论|相关|分享|上一篇|下一篇`);
 /** class/id words that keep a block whose name also says UNLIKELY (article-comments-count…). */
@@ -38,6 +38,8 @@ const MAYBE_CONTENT = /article|body|content|main|entry|story|markdown/;
 /** class/id words of the article itself (scoring bonus) and of furniture (penalty), as Readability weighs them. */
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|markdown|正文|内容/i;
 const NEGATIVE = /-ad-|hidden|banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|caption|credit|newsletter/i;
+/** Classes of a syntax highlighter's tokens (hljs-tag, token tag): code, whatever word they hold. */
+const SYNTAX_HIGHLIGHT = /(?:^|\s)(?:hljs|token|cm-|pl-)/;
 /** Elements that hold the page: never dropped for their class (a `<body class="page-comments">`). */
 const NEVER_DROPPED = new Set(["html", "body", "main", "article"]);
 /** Elements other than inline ones, as dom-text.ts breaks lines at them. */
@@ -48,6 +50,8 @@ const BLOCK = new Set(["address", "article", "aside", "blockquote", "center", "d
 const PARAGRAPH = new Set(["p", "pre", "td", "blockquote"]);
 /** Blocks inside the article that are dropped when they look like furniture (cleanConditionally). */
 const CLEANED = new Set(["div", "section", "ul", "ol", "table", "dl", "aside", "figure", "form"]);
+/** Elements holding code, whose commas do not count. */
+const CODE = new Set(["pre", "code", "kbd", "samp"]);
 /** Commas in English and Chinese text: a paragraph of prose has some, a menu has none. */
 const COMMA = /[,，、;；]/g;
 
@@ -85,7 +89,7 @@ export function isFurniture(el: Element): boolean {
   if (isBoilerplate(el)) return true;
   if (NEVER_DROPPED.has(el.name)) return false;
   const names = namesOf(el);
-  return names.length > 1 && UNLIKELY.test(names) && !MAYBE_CONTENT.test(names);
+  return names.length > 1 && UNLIKELY.test(names) && !MAYBE_CONTENT.test(names) && !SYNTAX_HIGHLIGHT.test(names);
 }
 
 /** Readability's class weight: +25 for a name that says article, −25 for one that says furniture. */
@@ -111,15 +115,21 @@ function measureElements(root: AnyNode, skip: (el: Element) => boolean): Map<Ele
   const measures = new Map<Element, Measure>();
   const acc: Measure[] = [];
   const fresh = (): Measure => ({ chars: 0, anchorChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, inputs: 0, hasBlock: false });
+  // Commas in code are syntax, not prose: a code listing would outvote the article around it.
+  let codeDepth = 0;
   walk(root, {
     skip,
-    enter: () => acc.push(fresh()),
+    enter: (n) => {
+      acc.push(fresh());
+      if (isTag(n) && CODE.has(n.name)) codeDepth++;
+    },
     leave: (n) => {
       const own = acc.pop()!;
       if (isText(n)) {
         own.chars = textChars(n.data);
-        own.commas = n.data.match(COMMA)?.length ?? 0;
+        own.commas = codeDepth > 0 ? 0 : n.data.match(COMMA)?.length ?? 0;
       } else if (isTag(n)) {
+        if (CODE.has(n.name)) codeDepth--;
         measures.set(n, own);
         if (n.name === "a") own.anchorChars = own.chars;
       }
