@@ -30,7 +30,7 @@ const UNLIKELY = new RegExp(`(?:^|[^a-z0-9])(?:${[
   "subscribe", "newsletter", "popup", "modal", "cookie", "gdpr", "banner", "masthead", "skyscraper", "recommend", "read-more",
   "readmore", "more-from", "more-stories", "trending", "popular", "toolbar", "disqus", "outbrain", "taboola", "copyright", "signup",
   "sign-up", "login", "byline", "author-info", "author-bio", "tagcloud", "tag-list", "print-only", "sr-only", "visually-hidden",
-  "screen-reader", "dropdown", "skip-link", "reply", "replies", "respond", "gutter", "line-numbers", "linenos", "lineno", "license",
+  "screen-reader", "skip-link", "reply", "replies", "respond", "gutter", "line-numbers", "linenos", "lineno", "license",
   "pager(?![a-z])", "tags?(?![a-z])", "rss(?![a-z])", "ads?(?![a-z])", "nav(?:bar|igation)?(?![a-z])", "hidden(?![a-z])",
 ].join("|")})|评论|相关|分享|上一篇|下一篇`);
 /** class/id words that keep a block whose name also says UNLIKELY (article-comments-count…). */
@@ -49,7 +49,9 @@ const BLOCK = new Set(["address", "article", "aside", "blockquote", "center", "d
 /** Elements whose text votes for their ancestors (a div or section only when it holds no other block). */
 const PARAGRAPH = new Set(["p", "pre", "td", "blockquote"]);
 /** Blocks inside the article that are dropped when they look like furniture (cleanConditionally). */
-const CLEANED = new Set(["div", "section", "ul", "ol", "table", "dl", "aside", "figure", "form"]);
+const CLEANED = new Set(["div", "ul", "ol", "table", "dl", "aside", "figure", "form"]);
+/** Han, kana and Hangul characters (textWeight). */
+const WIDE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
 /** Elements holding code, whose commas do not count. */
 const CODE = new Set(["pre", "code", "kbd", "samp"]);
 /** Commas in English and Chinese text: a paragraph of prose has some, a menu has none. */
@@ -65,7 +67,7 @@ const LINK_DENSE_SHARE = 0.6;
 const MIN_LIST_TEXT_CHARS = 200;
 
 /** What one walk measures of each element, its subtree included (skipped elements left out). */
-interface Measure { chars: number; anchorChars: number; commas: number; paragraphs: number; images: number; items: number; inputs: number; hasBlock: boolean }
+interface Measure { chars: number; wide: number; anchorChars: number; commas: number; paragraphs: number; images: number; items: number; inputs: number; hasBlock: boolean }
 
 const classAndId = (el: Element) => `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`;
 /** class and id lower-cased with camelCase words split (relatedPosts → related-posts), for UNLIKELY. */
@@ -114,7 +116,7 @@ function textChars(s: string): number {
 function measureElements(root: AnyNode, skip: (el: Element) => boolean): Map<Element, Measure> {
   const measures = new Map<Element, Measure>();
   const acc: Measure[] = [];
-  const fresh = (): Measure => ({ chars: 0, anchorChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, inputs: 0, hasBlock: false });
+  const fresh = (): Measure => ({ chars: 0, wide: 0, anchorChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, inputs: 0, hasBlock: false });
   // Commas in code are syntax, not prose: a code listing would outvote the article around it.
   let codeDepth = 0;
   walk(root, {
@@ -127,6 +129,7 @@ function measureElements(root: AnyNode, skip: (el: Element) => boolean): Map<Ele
       const own = acc.pop()!;
       if (isText(n)) {
         own.chars = textChars(n.data);
+        own.wide = n.data.match(WIDE)?.length ?? 0;
         own.commas = codeDepth > 0 ? 0 : n.data.match(COMMA)?.length ?? 0;
       } else if (isTag(n)) {
         if (CODE.has(n.name)) codeDepth--;
@@ -137,6 +140,7 @@ function measureElements(root: AnyNode, skip: (el: Element) => boolean): Map<Ele
       if (!parent) return;
       parent.chars += own.chars;
       parent.anchorChars += own.anchorChars;
+      parent.wide += own.wide;
       parent.commas += own.commas;
       parent.paragraphs += own.paragraphs;
       parent.images += own.images;
@@ -154,6 +158,14 @@ function measureElements(root: AnyNode, skip: (el: Element) => boolean): Map<Ele
 }
 
 const linkDensity = (m: Measure) => (m.chars ? m.anchorChars / m.chars : 0);
+/** Characters of text outside links. */
+const prose = (m: Measure) => m.chars - m.anchorChars;
+/**
+ * Length for the thresholds taken from Readability (25 characters make a paragraph, 100 a vote
+ * point), which count Latin letters: a Chinese or Japanese character carries about a word, so it
+ * counts twice (a 22-character Chinese sentence is a paragraph, not a caption).
+ */
+const textWeight = (m: Measure) => m.chars + m.wide;
 
 /** Readability's starting score of a candidate by its tag. */
 function tagWeight(name: string): number {
@@ -164,6 +176,18 @@ function tagWeight(name: string): number {
   return 0;
 }
 
+/** Headings that title an article. */
+const TITLE = new Set(["h1", "h2"]);
+
+/** Whether `heading` comes before `top` with only blank text or empty elements between them. */
+function isTitleOf(heading: Element, top: Element): boolean {
+  for (let n = heading.next; n; n = n.next) {
+    if (n === top) return true;
+    if (isText(n) ? n.data.trim() !== "" : !isTag(n) || hasChildren(n) && n.children.length > 0) return false;
+  }
+  return false;
+}
+
 /** Whether an element's own text votes: a paragraph, or a div/section holding no other block. */
 const isVoter = (el: Element, m: Measure) => PARAGRAPH.has(el.name) || ((el.name === "div" || el.name === "section") && !m.hasBlock);
 
@@ -171,8 +195,8 @@ const isVoter = (el: Element, m: Measure) => PARAGRAPH.has(el.name) || ((el.name
 function scoreCandidates(measures: Map<Element, Measure>): Map<Element, number> {
   const scores = new Map<Element, number>();
   for (const [el, m] of measures) {
-    if (!isVoter(el, m) || m.chars < MIN_PARAGRAPH_CHARS) continue;
-    const vote = 1 + m.commas + Math.min(3, Math.floor(m.chars / 100));
+    if (!isVoter(el, m) || textWeight(m) < MIN_PARAGRAPH_CHARS) continue;
+    const vote = 1 + m.commas + Math.min(3, Math.floor(textWeight(m) / 100));
     let node = el.parent;
     for (let level = 0; level < 5 && node && isTag(node) && node.name !== "html"; level++, node = node.parent) {
       const base = scores.get(node) ?? tagWeight(node.name) + classWeight(node);
@@ -206,7 +230,8 @@ function isOnlyBlock(parent: Element, measures: Map<Element, Measure>): boolean 
  * The best candidate, moved up as Readability moves it: to the nearest ancestor that holds three
  * of the next best candidates when they score nearly as well (an article split in sections),
  * else to an ancestor that scores better (climbing while the ancestors keep a third of its score),
- * then while it is its parent's only block with text (the inline text beside it goes with it).
+ * then to an ancestor that scores nearly as well with three times its prose, then while it is its
+ * parent's only block with text (the inline text beside it goes with it).
  */
 function pickTop(scores: Map<Element, number>, measures: Map<Element, Measure>): Element | null {
   const ranked = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 6);
@@ -227,6 +252,10 @@ function pickTop(scores: Map<Element, number>, measures: Map<Element, Measure>):
       last = s;
     }
   }
+  // A lecture in nested sections: its exercise box may outscore the whole, which holds far more prose.
+  for (let node = parentBelowBody(top); node; node = parentBelowBody(node)) {
+    if ((scores.get(node) ?? 0) >= 0.75 * topScore && prose(measures.get(node)!) >= 3 * prose(measures.get(top)!)) top = node;
+  }
   for (let p = parentBelowBody(top); p && isOnlyBlock(p, measures); p = parentBelowBody(p)) top = p;
   return top;
 }
@@ -240,13 +269,15 @@ function gatherArticle(top: Element, scores: Map<Element, number>, measures: Map
   return parent.children.filter((c): c is Element => {
     if (c === top) return true;
     if (!isTag(c)) return false;
+    // The article's own title, when the page puts it beside the body rather than in it.
+    if (TITLE.has(c.name) && isTitleOf(c, top)) return true;
     const m = measures.get(c);
     if (!m || m.chars === 0) return false;
     const bonus = c.attribs.class && c.attribs.class === top.attribs.class ? topScore * 0.2 : 0;
     if ((scores.get(c) ?? 0) + bonus >= threshold) return true;
     if (c.name !== "p") return false;
     const density = linkDensity(m);
-    return (m.chars > 80 && density < 0.25) || (m.chars > 0 && density === 0 && /[.。!?！？]\s*$/.test(collectBlockText(c)));
+    return (textWeight(m) > 80 && density < 0.25) || (m.chars > 0 && density === 0 && /[.。!?！？]\s*$/.test(collectBlockText(c)));
   });
 }
 
@@ -267,7 +298,7 @@ function isClutter(el: Element, m: Measure): boolean {
   if (m.images > 1 && m.paragraphs / m.images < 0.5) return true;
   if (!isList && el.name !== "table" && m.items - 100 > m.paragraphs) return true;
   if (m.inputs > m.paragraphs / 3) return true;
-  if (!isList && m.chars < MIN_PARAGRAPH_CHARS && (m.images === 0 || m.images > 2)) return true;
+  if (!isList && textWeight(m) < MIN_PARAGRAPH_CHARS && (m.images === 0 || m.images > 2)) return true;
   return (weight < 25 && density > 0.2) || (weight >= 25 && density > 0.5);
 }
 
