@@ -32,7 +32,7 @@ const UNLIKELY = new RegExp(`(?:^|[^a-z0-9])(?:${[
   "sign-up", "login", "byline", "author-info", "author-bio", "tagcloud", "tag-list", "print-only", "sr-only", "visually-hidden",
   "screen-reader", "skip-link", "reply", "replies", "respond", "gutter", "line-numbers", "linenos", "lineno", "license",
   "pager(?![a-z])", "tags?(?![a-z])", "rss(?![a-z])", "ads?(?![a-z])", "nav(?:bar|igation)?(?![a-z])", "hidden(?![a-z])",
-].join("|")})|评论|相关|分享|上一篇|下一篇`);
+].join("|")})`);
 /** class/id words that keep a block whose name also says UNLIKELY (article-comments-count…). */
 const MAYBE_CONTENT = /article|body|content|main|entry|story|markdown/;
 /** class/id words of the article itself (scoring bonus) and of furniture (penalty), as Readability weighs them. */
@@ -89,7 +89,8 @@ export function isBoilerplate(el: Element): boolean {
 /** Whether an element is boilerplate or named as furniture (class or id: comments, related, share, pager…). */
 export function isFurniture(el: Element): boolean {
   if (isBoilerplate(el)) return true;
-  if (NEVER_DROPPED.has(el.name)) return false;
+  // A heading's id is often made of its own words ("related-work", 相关研究).
+  if (NEVER_DROPPED.has(el.name) || HEADING.test(el.name)) return false;
   const names = namesOf(el);
   return names.length > 1 && UNLIKELY.test(names) && !MAYBE_CONTENT.test(names) && !SYNTAX_HIGHLIGHT.test(names);
 }
@@ -176,6 +177,7 @@ function tagWeight(name: string): number {
   return 0;
 }
 
+const HEADING = /^h[1-6]$/;
 /** Headings that title an article. */
 const TITLE = new Set(["h1", "h2"]);
 
@@ -289,6 +291,8 @@ const isInputForm = (el: Element, m: Measure) => el.name === "form" && m.inputs 
 
 /** Whether a block inside the article is furniture after all (Readability's cleanConditionally). */
 function isClutter(el: Element, m: Measure): boolean {
+  // Mostly links, whatever else: a list of references or of tags, as on list pages (LINK_DENSE_SHARE).
+  if ((CLEANED.has(el.name) || el.name === "p") && linkDensity(m) > LINK_DENSE_SHARE) return true;
   if (!CLEANED.has(el.name) || isVoter(el, m)) return false;
   const weight = classWeight(el);
   if (weight < 0) return true;
