@@ -7,7 +7,8 @@
  */
 import { parseDocument } from "htmlparser2";
 import { isTag, type AnyNode, type Element } from "domhandler";
-import { collectBlockText, collectText, collectTextUpTo, LINE_BREAK, measureBlocks, squashBlockText, walk } from "./dom-text";
+import { collectText, collectTextUpTo, walk } from "./dom-text";
+import { extractMainText } from "./main-text";
 import { flattenDeepNesting } from "./nesting";
 import { mimeFromExtension } from "./classify";
 import { canonicalizeUrl } from "./url";
@@ -51,20 +52,11 @@ const MAIN_TEXT_MAX_CHARS = 200_000;
 export const NEARBY_CHARS = 50;
 /** A paragraph this long starts the main text (title fallback, seed 004 §3.5.2). */
 const LONG_PARAGRAPH_CHARS = 40;
-/** A block whose text is more than this share anchor text is navigation, not content. */
-const LINK_DENSE_SHARE = 0.6;
-/** A page left with less text than this after removing link-dense blocks keeps them (it is a list page). */
-const MIN_MAIN_TEXT_CHARS = 200;
-/** Elements whose text is never main text (menus, scripts, forms…), removed before it is read. */
-const BOILERPLATE_TAGS = new Set(["script", "style", "noscript", "template", "nav", "footer", "header", "aside", "form", "iframe", "frameset", "svg"]);
-/** Blocks that are dropped from the main text when they are mostly links. */
-const BLOCK_TAGS = new Set(["ul", "ol", "table", "div", "section", "p"]);
 /** Where a link's nearby text is taken from: its nearest enclosing block of these. */
 const NEARBY_BLOCK_TAGS = new Set(["p", "li", "td", "dd", "div", "section", "article", "body"]);
 /** Ancestors looked at for a link's block: deeper than this, the link has no nearby text. */
 const MAX_NEARBY_DEPTH = 64;
 
-const isBoilerplate = (el: Element) => BOILERPLATE_TAGS.has(el.name.toLowerCase());
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** The nearest enclosing block of a link within MAX_NEARBY_DEPTH ancestors. */
@@ -163,44 +155,6 @@ function indexElements(doc: AnyNode): PageElements {
     },
   });
   return page;
-}
-
-/** Whether `el` or one of its ancestors is skipped (a <body> misplaced inside a <noscript>, say). */
-function isInside(el: Element, skip: (el: Element) => boolean): boolean {
-  for (let node: AnyNode | null = el; node; node = node.parent) if (isTag(node) && skip(node)) return true;
-  return false;
-}
-
-/** Any character but a LINE_BREAK: bodies made of empty blocks have none and fall back to the whole document, as before. */
-const HAS_TEXT = /[^\u2029]/;
-
-/**
- * The text of the page's body (of the whole document when the body has none), leaving out
- * skipped elements, one line per block (squashBlockText).
- */
-function pageText(bodies: Element[], doc: AnyNode, skip: (el: Element) => boolean) {
-  const text = bodies.filter((b) => !isInside(b, skip)).map((b) => collectBlockText(b, skip)).join(LINE_BREAK);
-  return squashBlockText(HAS_TEXT.test(text) ? text : collectBlockText(doc, skip));
-}
-
-/**
- * The main text: the page without boilerplate and without blocks made mostly of links (menus,
- * tag clouds, related lists), unless too little is left (then it is a list page and keeps them).
- * Every block is measured in one pass over the document (dom-text.ts). Blocks end their line
- * (list items, rows, paragraphs, the pager), so items do not run into each other; what is left
- * is compared with MIN_MAIN_TEXT_CHARS without those line ends, as it was before they were kept.
- */
-function extractMainText(bodies: Element[], doc: AnyNode): string {
-  const before = pageText(bodies, doc, isBoilerplate);
-  const { spans, anchorChars } = measureBlocks(doc, isBoilerplate);
-  const dense = new Set<Element>();
-  for (const [el, span] of spans) {
-    if (!BLOCK_TAGS.has(el.name.toLowerCase()) || span.core === 0) continue;
-    if (anchorChars.get(el)! / span.core > LINK_DENSE_SHARE) dense.add(el);
-  }
-  if (dense.size === 0) return before.text;
-  const after = pageText(bodies, doc, (el) => isBoilerplate(el) || dense.has(el));
-  return after.inlineLength >= MIN_MAIN_TEXT_CHARS ? after.text : before.text;
 }
 
 /**

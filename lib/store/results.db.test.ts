@@ -96,7 +96,7 @@ test("a stored list page keeps its items apart: in its search snippet and in its
   const id = await storeTestPage(ctx.db.sql, job.id, { url, title: parsed.title, mainText: parsed.mainText, html, pageKind: "hub" });
   const [row] = (await listResults(ctx.db.sql, prepareResultQuery(job.id, view("q=无线传感器")))).rows;
   assert.equal(row.id, id);
-  assert.match(row.snippet, /\n比较研究\n无线传感器网络中的组划分算法\n并行学习\n1 下一页$/);
+  assert.match(row.snippet, /\n比较研究\n无线传感器网络中的组划分算法\n并行学习$/, "items one per line, the pager left out");
   // Glued, the end of the first title and the start of the second make one word for jieba.
   const [{ v }] = await ctx.db.sql`select search_vector::text as v from pages where id = ${id}`;
   assert.doesNotMatch(v, /'影响面'/);
