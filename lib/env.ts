@@ -1,6 +1,7 @@
 /** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
 import { z } from "zod";
 import { createAddressPolicy, type AddressPolicy } from "./rules/address-guard";
+import { parseSearchProviders } from "./rules/search-results";
 
 const boolFromEnv = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -50,6 +51,23 @@ const EnvSchema = z.object({
       }
     }),
   CRAWL_RESOLVE: z.string().default(""),
+  /**
+   * Search providers that offer candidate seeds: NAME=URL of a SearXNG-style JSON endpoint, comma-separated.
+   * A deployment setting, not a database one: it names where the dashboard sends the topic's words,
+   * which, like the private-network allow list, is the administrator's decision.
+   */
+  SEARCH_PROVIDERS: z.string().default("").transform((v, ctx) => {
+    try {
+      return parseSearchProviders(v);
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
+  /** How long one query to a search provider may take, in milliseconds, waiting for its turn included. */
+  SEARCH_TIMEOUT_MS: intFromEnv(8_000, 100, 120_000),
+  /** The least time between two queries to one provider, in milliseconds (public SearXNG instances refuse bursts). */
+  SEARCH_MIN_INTERVAL_MS: intFromEnv(1_000, 0, 600_000),
   CRAWL_USER_AGENT: z
     .string()
     .min(1)
