@@ -20,6 +20,7 @@ import { simhash64 } from "../rules/simhash";
 import { isAllowedByRobots, isHostUnreachable, robotsFromResponse, type RobotsRecord } from "../rules/robots";
 import { setHostAside } from "../store/host-controls";
 import { canonicalizeUrl } from "../rules/url";
+import { queueHostSitemaps, readSitemap } from "./sitemaps";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {
@@ -34,7 +35,7 @@ export interface PipelineDeps {
 }
 
 /** How a URL ended, for the worker's counters and logs. */
-export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched";
+export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched" | "sitemap-read";
 
 /**
  * The host's robots rules. When they are unknown, this claim's turn on the host is spent
@@ -64,6 +65,8 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   }
   const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent, Date.now(), failures);
   await saveRobots(deps.sql, item.jobId, item.host, record, answeredAt);
+  // Once per host and job, as robots.txt is read: the host's sitemaps join its queue (when the job reads them).
+  await queueHostSitemaps(deps.sql, ctx, item, res.ok && res.status === 200 ? res.body.toString("utf8") : null);
   await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, answeredAt });
   // No answer at all, again: the host's URLs (this one too, back in the queue) are skipped.
   if (!res.ok && isHostUnreachable(res, failures)) await setAside(deps, item, res.reason);
@@ -108,6 +111,11 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     }
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
     return "skipped";
+  }
+  if (item.sitemapLevel !== null) {
+    const read = await readSitemap({ sql: deps.sql, workerId: deps.workerId, fetcher: deps.fetcherFor(ctx) }, ctx, item,
+      (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt));
+    return read === "read" ? "sitemap-read" : "skipped";
   }
   const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url, {
     beforeRedirect: (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt),

@@ -80,7 +80,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
   const inFlight = new Set<Promise<void>>();
   const fetchers = new Map<string, Fetcher>();
   const jobContext = createJobContextCache(opts.sql);
-  const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, "robots-fetched": 0, errors: 0 };
+  const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, "robots-fetched": 0, "sitemap-read": 0, errors: 0 };
   let isDraining = false;
   let wake: (() => void) | undefined;
   let lastFinishCheck = 0;

@@ -46,6 +46,9 @@ export const booleanField = (name: string) =>
 
 /** Longest entry of any list setting: a cookie header, a URL pattern, a host override (browsers cap a cookie at 4096 bytes). */
 export const MAX_LIST_ENTRY_CHARS = 4096;
+/** Pages taken from one sitemap file by default: a site's sitemap lists every page, most of them off the topic. */
+export const DEFAULT_MAX_SITEMAP_URLS = 5_000;
+
 /** Most entries of any list setting; lists with a tighter limit (seeds, keywords) add their own. */
 export const MAX_LIST_ENTRIES = 10_000;
 
@@ -131,6 +134,10 @@ export const CrawlSettingsSchema = z.object({
   headersTimeoutMs: integerField("headersTimeoutMs", 100, 300_000).default(HEADERS_TIMEOUT_MS),
   bodyTimeoutMs: integerField("bodyTimeoutMs", 100, 600_000).default(BODY_TIMEOUT_MS),
   maxBodyBytes: integerField("maxBodyBytes", 1024, 100 * 1024 * 1024).default(MAX_BODY_BYTES),
+  /** Read each host's sitemaps (robots.txt's Sitemap: lines, else /sitemap.xml) and queue the pages they list, scored like links. */
+  sitemaps: booleanField("sitemaps").default(false),
+  /** Most pages taken from one sitemap file (the protocol allows 50,000). */
+  maxSitemapUrls: integerField("maxSitemapUrls", 1, 50_000).default(DEFAULT_MAX_SITEMAP_URLS),
   /** Keep each HTML response body (gzip-compressed, in page_bodies) for snapshots and WARC export. */
   keepRawHtml: booleanField("keepRawHtml").default(true),
   rawHtmlMaxBytes: integerField("rawHtmlMaxBytes", 0, 100 * 1024 * 1024).default(DEFAULT_RAW_HTML_MAX_BYTES),

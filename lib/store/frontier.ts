@@ -12,6 +12,8 @@ import type { MergeMode } from "../strategy/types";
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
   id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
+  /** Set when the URL is a sitemap file (lib/store/sitemaps.ts): how many index levels below robots.txt's. */
+  sitemapLevel: number | null;
 }
 
 /**
@@ -183,14 +185,14 @@ async function claimOnce(
         lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
         attempts = f.attempts + 1, updated_at = now()
       from cand where f.id = cand.id and cand.host in (select host from busy)
-      returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts
+      returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts, f.sitemap_level as "sitemapLevel"
     ), reserve as (
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)
     )
     select l.*, (select count(*)::int from emptied) as emptied from leased l
     union all
-    select null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+    select null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
   const emptied = rows[0]?.emptied ?? 0;
   return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
 }
