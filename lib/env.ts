@@ -73,6 +73,14 @@ const EnvSchema = z.object({
     .min(1)
     .default("FocusCrawl/0.1 (+https://github.com/focuscrawl/focuscrawl)"),
   WORKER_CONCURRENCY: intFromEnv(16, 1, 512),
+  /** The Chromium a worker renders pages with (fetch modes browser and auto); empty: every page over HTTP. */
+  BROWSER_PATH: z.string().default("/usr/bin/chromium"),
+  /** Pages a worker renders at once. */
+  BROWSER_PAGES: intFromEnv(2, 1, 32),
+  /** A rendered page's whole time, in milliseconds: it ends there with what it rendered. */
+  BROWSER_PAGE_BUDGET_MS: intFromEnv(20_000, 1_000, 300_000),
+  /** The JavaScript heap a rendered page may use, in MB (past it the page's renderer stops and the page fails). */
+  BROWSER_HEAP_MB: intFromEnv(256, 32, 4096),
   WORKER_LEASE_MS: intFromEnv(120_000, 1_000, 3_600_000),
   WORKER_HEARTBEAT_MS: intFromEnv(5_000, 100, 600_000),
   WORKER_STALE_AFTER_MS: intFromEnv(20_000, 500, 3_600_000),

@@ -85,6 +85,7 @@ const ZH_RULES: Rule[] = [
   [/^query must be text: the words to search for$/, () => "搜索词须为文本"],
   [/^query must be at most (\d+) characters$/, (m) => `搜索词最多 ${m[1]} 个字符`],
   [/^give a topic \(topicId, keywords or clc\) or words to search for \(query\), e\.g\. (.+)$/, (m) => `请给出主题（已保存的主题、关键词或分类）或要搜索的词，例如 ${m[1]}`],
+  [/^"(.*)" is not a host name: write one per line, e\.g\. (\S+)$/, (m) => `${q(m[1])}不是主机名：每行写一个，例如 ${m[2]}`],
   [/^pick at least two strategies to compare$/, () => "请至少选两种策略来对比"],
   [/^unknown (.+); use any of (.+)$/, (m) => `未知策略 ${m[1]}；可选：${m[2]}`],
   [/^strategy (\S+) has no parameter (.+); its parameters: (.+)$/, (m) => `策略 ${m[1]} 没有参数 ${m[2]}；它的参数：${m[3] === "none" ? "无" : m[3]}`],

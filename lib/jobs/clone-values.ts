@@ -28,7 +28,7 @@ export function cloneFormValues(job: CloneSource, name: string): Record<string, 
     ...(job.topicId ? { topicId: String(job.topicId) } : {}),
     maxPages: String(job.maxPages), maxDepth: String(job.maxDepth), pageThreshold: String(job.pageThreshold),
     ...(job.timeBudgetSec ? { timeBudgetSec: String(job.timeBudgetSec) } : {}),
-    scope: s.scope, sitemaps: s.sitemaps ? "on" : "off", allow: s.allow.join("\n"), deny: s.deny.join("\n"), resolve: s.resolve.join("\n"),
+    scope: s.scope, sitemaps: s.sitemaps ? "on" : "off", fetchMode: s.fetchMode, browserHosts: s.browserHosts.join("\n"), allow: s.allow.join("\n"), deny: s.deny.join("\n"), resolve: s.resolve.join("\n"),
     ...Object.fromEntries(NUMBER_SETTINGS.map((k) => [k, String(s[k])])),
     ...Object.fromEntries(params),
   };

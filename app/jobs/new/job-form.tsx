@@ -8,10 +8,12 @@ import { TopicPicker, type PickableTopic } from "./topic-picker";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
-  "siteAuth" | "cookies" | "sitemaps", string>;
+  "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts", string>;
 
 /** The advanced settings: numbers with their labels and defaults, and the scope choices. */
-export interface AdvancedFields { numbers: { name: string; label: string; value: number }[]; scopes: { value: string; label: string }[] }
+export interface AdvancedFields {
+  numbers: { name: string; label: string; value: number }[]; scopes: { value: string; label: string }[]; fetchModes: { value: string; label: string }[];
+}
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 
@@ -160,7 +162,7 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
       </div>
       <StrategyParams strategy={strategy} errors={state.errors} values={v} />
       <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
-        ["scope", "sitemaps", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
+        ["scope", "fetchMode", "browserHosts", "sitemaps", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
         <summary className="cursor-pointer text-sm font-medium">{labels.advanced}</summary>
         <div className="mt-3 space-y-3">
           <label className="block text-sm">
@@ -169,6 +171,18 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
               {advanced.scopes.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
             </select>
             <FieldError errors={state.errors} name="scope" />
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium">{labels.fetchMode}</span>
+            <select name="fetchMode" defaultValue={v.fetchMode ?? "http"} className={input}>
+              {advanced.fetchModes.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+            </select>
+            <FieldError errors={state.errors} name="fetchMode" />
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium">{labels.browserHosts}</span>
+            <textarea name="browserHosts" rows={2} defaultValue={v.browserHosts} className={`${input} font-mono`} />
+            <FieldError errors={state.errors} name="browserHosts" />
           </label>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="sitemaps" defaultChecked={v.sitemaps === "on" || v.sitemaps === "true"} className="mt-1" />

@@ -3,6 +3,7 @@ import { localizeStrategies } from "@/lib/i18n/strategy-messages";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MAX_PAGES, DEFAULT_MIN_DELAY_MS, DEFAULT_PAGE_THRESHOLD } from "@/lib/jobs/input";
 import { CrawlSettingsSchema } from "@/lib/jobs/settings";
 import { SCOPE_MODES } from "@/lib/rules/scope";
+import { FETCH_MODES } from "@/lib/rules/needs-browser";
 import { getT } from "../../i18n";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { topicMessages } from "@/lib/i18n/topic-messages";
@@ -36,7 +37,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
     maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), delay: t("fieldDelay"), hostConnections: t("fieldHostConnections"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
     advanced: t("advancedSettings"), scope: t("fieldScope"), allow: t("fieldAllow"), deny: t("fieldDeny"), proxy: t("fieldProxy"),
-    siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"), sitemaps: t("fieldSitemaps"),
+    siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"), sitemaps: t("fieldSitemaps"), fetchMode: t("fieldFetchMode"), browserHosts: t("fieldBrowserHosts"),
   };
   const d = CrawlSettingsSchema.parse({});
   const advanced = {
@@ -47,6 +48,7 @@ export default async function NewJobPage({ searchParams }: { searchParams: Promi
       ["rawHtmlMaxBytes", "fieldRawHtmlMaxBytes"], ["maxSitemapUrls", "fieldMaxSitemapUrls"],
     ] as const).map(([name, key]) => ({ name, label: t(key), value: d[name] })),
     scopes: SCOPE_MODES.map((m) => ({ value: m, label: t(`scope_${m}`) })),
+    fetchModes: FETCH_MODES.map((m) => ({ value: m, label: t(`fetchMode_${m}`) })),
   };
   return (
     <section className="max-w-2xl">
