@@ -28,3 +28,23 @@ test("a job in browser mode renders the JavaScript site's pages; the job page sh
   await expect(page.getByTestId("job-settings")).toContainText("浏览器渲染（执行 JavaScript）");
   await shoot(page, "browser-job", { prepare: () => expect(page.getByTestId("render-panel")).toBeVisible() });
 });
+
+test("the new-job form offers the fetch mode, the sites always rendered and sitemaps; a bad host name is refused with how to write it", async ({ page }) => {
+  await page.goto("/jobs/new");
+  const advanced = page.locator("form details");
+  await advanced.locator("summary").click();
+  await expect(page.locator("select[name=fetchMode] option")).toHaveText(["HTTP（默认）", "浏览器渲染（执行 JavaScript）", "自动（正文很少而脚本很多时用浏览器）"]);
+  await page.locator("input[name=keywords]").fill("数据库");
+  await page.locator("textarea[name=seeds]").fill(`http://${JS_SITE}/`);
+  await page.locator("select[name=fetchMode]").selectOption("auto");
+  await page.locator("textarea[name=browserHosts]").fill("spa example!com");
+  await page.locator("input[name=sitemaps]").check();
+  await page.getByRole("button", { name: "开始爬取" }).click();
+  await expect(page.getByTestId("error-browserHosts")).toContainText("不是主机名", { timeout: 30_000 });
+  // What was typed is kept.
+  await expect(page.locator("select[name=fetchMode]")).toHaveValue("auto");
+  await expect(page.locator("input[name=sitemaps]")).toBeChecked();
+  await shoot(page, "new-job-advanced", { fullPage: true, prepare: async () => {
+    await advanced.evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+  } });
+});

@@ -167,14 +167,15 @@ export function JobForm({ labels, strategies, defaults, advanced, topics, topicI
         <div className="mt-3 space-y-3">
           <label className="block text-sm">
             <span className="font-medium">{labels.scope}</span>
-            <select name="scope" defaultValue={v.scope ?? "any"} className={input}>
+            <select key={v.scope ?? "any"} name="scope" defaultValue={v.scope ?? "any"} className={input}>
               {advanced.scopes.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
             </select>
             <FieldError errors={state.errors} name="scope" />
           </label>
           <label className="block text-sm">
             <span className="font-medium">{labels.fetchMode}</span>
-            <select name="fetchMode" defaultValue={v.fetchMode ?? "http"} className={input}>
+            {/* Keyed by the value: a form action resets the form, and a select takes its defaultValue only when mounted. */}
+            <select key={v.fetchMode ?? "http"} name="fetchMode" defaultValue={v.fetchMode ?? "http"} className={input}>
               {advanced.fetchModes.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
             </select>
             <FieldError errors={state.errors} name="fetchMode" />
