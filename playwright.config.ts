@@ -6,6 +6,7 @@ import { defineConfig } from "@playwright/test";
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 const testwebPort = Number(process.env.E2E_TESTWEB_PORT ?? 8701);
+const searchPort = Number(process.env.E2E_SEARCH_PORT ?? 8702);
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,6 +33,13 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
+      // A local server that answers like SearXNG (lib/testing/searxng-stub.ts): the dashboard's search providers.
+      command: `node --import tsx scripts/searxng-stub.ts --port ${searchPort}`,
+      port: searchPort,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
       command: "node --import tsx scripts/start.ts",
       url: `http://127.0.0.1:${appPort}/api/health`,
       timeout: 300_000,
@@ -46,6 +54,9 @@ export default defineConfig({
         HOST: "127.0.0.1",
         ALLOW_PRIVATE_NETWORKS: "1",
         CRAWL_RESOLVE: `*=127.0.0.1:${testwebPort}`,
+        // Two providers on the stub: one answers, one fails with HTTP 500.
+        SEARCH_PROVIDERS: `stub=http://127.0.0.1:${searchPort}/ok/search,broken=http://127.0.0.1:${searchPort}/fail/search`,
+        SEARCH_MIN_INTERVAL_MS: "100",
         // Few fetches at a time, so that the browser sees the counts rise.
         WORKER_CONCURRENCY: "2",
         // Maintenance (re-scoring, a topic learning after 100 pages) every second, so that it

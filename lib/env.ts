@@ -1,6 +1,7 @@
 /** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
 import { z } from "zod";
 import { createAddressPolicy, type AddressPolicy } from "./rules/address-guard";
+import { parseSearchProviders } from "./rules/search-results";
 
 const boolFromEnv = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -50,11 +51,36 @@ const EnvSchema = z.object({
       }
     }),
   CRAWL_RESOLVE: z.string().default(""),
+  /**
+   * Search providers that offer candidate seeds: NAME=URL of a SearXNG-style JSON endpoint, comma-separated.
+   * A deployment setting, not a database one: it names where the dashboard sends the topic's words,
+   * which, like the private-network allow list, is the administrator's decision.
+   */
+  SEARCH_PROVIDERS: z.string().default("").transform((v, ctx) => {
+    try {
+      return parseSearchProviders(v);
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
+  /** How long one query to a search provider may take, in milliseconds, waiting for its turn included. */
+  SEARCH_TIMEOUT_MS: intFromEnv(8_000, 100, 120_000),
+  /** The least time between two queries to one provider, in milliseconds (public SearXNG instances refuse bursts). */
+  SEARCH_MIN_INTERVAL_MS: intFromEnv(1_000, 0, 600_000),
   CRAWL_USER_AGENT: z
     .string()
     .min(1)
     .default("FocusCrawl/0.1 (+https://github.com/focuscrawl/focuscrawl)"),
   WORKER_CONCURRENCY: intFromEnv(16, 1, 512),
+  /** The Chromium a worker renders pages with (fetch modes browser and auto); empty: every page over HTTP. */
+  BROWSER_PATH: z.string().default("/usr/bin/chromium"),
+  /** Pages a worker renders at once. */
+  BROWSER_PAGES: intFromEnv(2, 1, 32),
+  /** A rendered page's whole time, in milliseconds: it ends there with what it rendered. */
+  BROWSER_PAGE_BUDGET_MS: intFromEnv(20_000, 1_000, 300_000),
+  /** The JavaScript heap a rendered page may use, in MB (past it the page's renderer stops and the page fails). */
+  BROWSER_HEAP_MB: intFromEnv(256, 32, 4096),
   WORKER_LEASE_MS: intFromEnv(120_000, 1_000, 3_600_000),
   WORKER_HEARTBEAT_MS: intFromEnv(5_000, 100, 600_000),
   WORKER_STALE_AFTER_MS: intFromEnv(20_000, 500, 3_600_000),

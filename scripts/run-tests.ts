@@ -153,7 +153,7 @@ async function runE2e(adminUrl: string): Promise<void> {
   console.log("\n=== e2e (Playwright, Chromium) ===");
   const env = {
     ...process.env, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: withDatabase(adminUrl, database), E2E_DATA_DIR: dataDir,
-    E2E_APP_PORT: String(await freePort()), E2E_TESTWEB_PORT: String(await freePort()),
+    E2E_APP_PORT: String(await freePort()), E2E_TESTWEB_PORT: String(await freePort()), E2E_SEARCH_PORT: String(await freePort()),
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
   };
   fs.rmSync(resultsFile, { force: true });

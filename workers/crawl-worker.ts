@@ -37,6 +37,8 @@ const worker = createCrawlWorker({
   allowPrivate: env.ALLOW_PRIVATE_NETWORKS,
   privateAllowList: env.PRIVATE_NETWORK_ALLOW,
   resolve: parseResolveMap(env.CRAWL_RESOLVE),
+  browser: env.BROWSER_PATH ? { executablePath: env.BROWSER_PATH, maxPages: env.BROWSER_PAGES, pageBudgetMs: env.BROWSER_PAGE_BUDGET_MS,
+    heapMb: env.BROWSER_HEAP_MB, userAgent: env.CRAWL_USER_AGENT } : undefined,
 });
 
 let signals = 0;

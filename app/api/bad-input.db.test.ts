@@ -15,7 +15,8 @@ import type { TopicVector } from "@/lib/topic/topic";
 import { dispatch, ROUTES } from "./test-dispatch";
 
 const ctx = useTestDatabase();
-useRouteEnv();
+// A search provider the guard refuses (loopback, private networks not allowed): a search that gets past validation ends at once.
+useRouteEnv({ SEARCH_PROVIDERS: "refused=http://127.0.0.1:1/search" });
 
 /** A request: method, path, and a body (a string is sent as it is, anything else as JSON) with optional headers. */
 type Case = [method: string, path: string, body?: unknown, headers?: Record<string, string>];
@@ -34,7 +35,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     ["POST", "/api/jobs"], ["POST", `${j}/actions`], ["POST", `${j}/seeds`], ["POST", `${j}/topic`], ["POST", `${j}/topic/refine`],
     ["POST", "/api/compare"], ["POST", "/api/topics"], ["PUT", `/api/topics/${topicId}`], ["POST", "/api/topics/preview"],
     ["POST", "/api/topics/example-url"], ["POST", "/api/topics/score"], ["PUT", `${j}/judgements`], ["PUT", `${j}/pages/${pageId}/judgement`],
-    ["POST", `${j}/exports`],
+    ["POST", `${j}/exports`], ["POST", "/api/seeds/search"],
   ];
   for (const [method, path] of objectRoutes) {
     for (const body of NOT_OBJECTS) all.push([method, path, body]);
@@ -68,6 +69,8 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
   for (const body of [{ clc: 5 }, { exampleTexts: "x" }, { termWeights: [{ term: "", weight: "x" }] }, { exampleUrls: ["javascript:1"] }, { keywords: ["的"] }, { clc: ["TP3"], titleBoost: 1e308 }]) {
     all.push(["POST", "/api/topics/preview", body]);
   }
+  for (const body of [{}, { query: "   " }, { query: 5 }, { query: "x".repeat(500) }, { topicId: 1e20 }, { topicId: "1" }, { topicId: 0 }, { topicId: 999_999 },
+    { keywords: ["的"] }, { clc: 5 }, { clc: ["ZZ9"] }, { query: "数据库", exampleTexts: "x" }]) all.push(["POST", "/api/seeds/search", body]);
   for (const body of [{ url: 5 }, { url: "" }, { url: "ftp://x/" }, { url: "http://127.0.0.1:1/" }]) all.push(["POST", "/api/topics/example-url", body]);
   for (const body of [{ text: 5 }, { text: "x", topic: null }, { text: "x".repeat(300_000), topic: { clc: ["TP3"] } }]) all.push(["POST", "/api/topics/score", body]);
   for (const body of [{ name: "" , clc: ["TP3"] }, { name: "x", pageThreshold: 1e308, clc: ["TP3"] }]) all.push(["POST", "/api/topics", body]);

@@ -10,6 +10,7 @@ import { JobInputSchema } from "@/lib/jobs/input";
 import { STRATEGY_IDS } from "@/lib/strategy/registry";
 import { TopicDefinitionSchema } from "@/lib/topic/topic";
 import { MAX_ROW_ID } from "@/app/json";
+import { MAX_TYPED_QUERY_CHARS } from "@/lib/seeds/queries";
 
 /** POST /api/jobs/:id/actions. */
 export const JobActionBody = z.object({ action: z.enum(["pause", "resume", "stop"]) });
@@ -41,6 +42,17 @@ export const ExampleUrlBody = z.object({ url: z.string().trim().min(1).meta({ de
 export const ScoreBody = z.object({ topic: TopicDefinitionSchema, title: z.string().optional(), text: z.string().trim().min(1).max(200_000) });
 /** POST /api/topics/preview: a draft topic, optionally with the example pages' texts already fetched. */
 export const PreviewBody = TopicDefinitionSchema.extend({ exampleUrlTexts: z.array(z.string()).optional() });
+/**
+ * POST /api/seeds/search: the topic to find seeds for (a saved topic's id, or a draft definition
+ * like the preview's) and/or words to search for instead of the topic's strongest terms.
+ */
+export const SeedSearchBody = PreviewBody.partial().extend({
+  topicId: z.number({ error: "topicId must be the number of a saved topic" }).int("topicId must be the number of a saved topic")
+    .min(1, "topicId must be the number of a saved topic").max(MAX_ROW_ID, "topicId must be the number of a saved topic").optional()
+    .meta({ description: "a saved topic's id (else the draft definition's fields are the topic)" }),
+  query: z.string({ error: "query must be text: the words to search for" }).max(MAX_TYPED_QUERY_CHARS, `query must be at most ${MAX_TYPED_QUERY_CHARS} characters`).optional()
+    .meta({ description: "words to search for; without them the topic's strongest terms make the queries" }),
+});
 /** POST /api/topics and PUT /api/topics/:id: a topic definition with its name. */
 export const TopicSaveBody = TopicDefinitionSchema.extend({
   name: z.string().min(1).max(200), description: z.string().optional(), pageThreshold: z.number().min(0).max(1).optional(),

@@ -22,7 +22,8 @@ import { dispatch, ROUTES, routeMethods } from "./test-dispatch";
 const ctx = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focuscrawl-fuzz-"));
 // Every fetch a fuzzed example URL could start goes to a closed loopback port, which the address guard refuses: no real network.
-useRouteEnv({ CRAWL_RESOLVE: "*=127.0.0.1:9", FOCUSCRAWL_DATA_DIR: dataDir });
+// A search provider the guard refuses (loopback without ALLOW_PRIVATE_NETWORKS): searches are answered at once, and never leave the machine.
+useRouteEnv({ CRAWL_RESOLVE: "*=127.0.0.1:9", FOCUSCRAWL_DATA_DIR: dataDir, SEARCH_PROVIDERS: "refused=http://127.0.0.1:1/search" });
 delete process.env.ALLOW_PRIVATE_NETWORKS;
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -84,7 +85,6 @@ const nastyBodyFor = (valid: Record<string, unknown>) => {
 
 /** Bodies that pass validation, the base the fuzzed bodies mutate and what the concurrent writes send; any other write route gets `{}`. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
-  "POST /api/jobs": { name: "任务", keywords: "计算机", seeds: ["http://a.test/"], maxPages: 5, cookies: ["a.test sid=1"], resolve: ["a.test=93.184.215.14"] },
   "POST /api/topics": { name: "并发", description: "说明", clc: ["TP3"], keywords: "数据库", userDict: ["数据库系统"], negative: ["娱乐"] },
   "PUT /api/topics/[id]": { name: "新版", clc: ["TP3"], keywords: "数据库", exampleTexts: ["数据库 索引 查询"] },
   "POST /api/jobs/[id]/seeds": { seeds: ["http://b.test/"] },
@@ -96,6 +96,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/jobs/[id]/exports": { format: "csv" },
   "POST /api/topics/preview": { clc: ["TP3"], keywords: "数据库" },
   "POST /api/topics/score": { text: "数据库 索引 查询", topic: { clc: ["TP3"] } },
+  "POST /api/seeds/search": { keywords: "数据库,索引", query: "数据库 索引" },
+  "POST /api/jobs": { name: "任务", keywords: "计算机", seeds: ["http://a.test/"], maxPages: 5, cookies: ["a.test sid=1"], resolve: ["a.test=93.184.215.14"],
+    seedOrigins: { "http://a.test/": { kind: "search", provider: "p", query: "q", score: 0.5 } }, sitemaps: true, fetchMode: "auto", browserHosts: ["a.test"] },
 };
 
 /** Percent-encoding that also carries a lone surrogate (as the bytes a client would send for it). */

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import {
   BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
-  LoginForm, PreviewBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody,
+  LoginForm, PreviewBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody,
 } from "@/app/api/bodies";
 
 /** A query parameter. */
@@ -130,6 +130,7 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/topics/{id}/export", tag: "topics", methods: { get: { summary: "A topic as a JSON file the library imports", responses: { 200: "the file", 404: "no such topic" } } } },
   { path: "/api/topics/{id}/hosts", tag: "topics", methods: { get: { summary: "Seed suggestions: the hosts where the topic's earlier jobs found the most relevant pages", responses: { 200: "hosts", 404: "no such topic" } } } },
   { path: "/api/topics/preview", tag: "topics", methods: { post: { summary: "The top terms of a draft topic, with their sources", body: PreviewBody, responses: { 200: "terms", 400: "per-field errors" } } } },
+  { path: "/api/seeds/search", tag: "topics", methods: { post: { summary: "Candidate seeds for a topic from the deployment's search providers (SEARCH_PROVIDERS), one per host, scored against the topic, with each provider's failures", body: SeedSearchBody, responses: { 200: "queries, providers and candidates", 400: "per-field errors", 404: "no such topic", 503: "no search provider is configured" } } } },
   { path: "/api/topics/example-url", tag: "topics", methods: { post: { summary: "Fetch an example page under the crawler's guards", body: ExampleUrlBody, responses: { 200: "its title and main text", 400: "why it could not be fetched" } } } },
   { path: "/api/topics/score", tag: "topics", methods: { post: { summary: "Score a text against a draft topic", body: ScoreBody, responses: { 200: "relevance and contributing terms", 400: "per-field errors" } } } },
   { path: "/api/clc/search", tag: "clc", methods: { get: { summary: "Search the Chinese Library Classification", query: [{ name: "q", description: "code, Chinese name, pinyin initials or English name", required: true }], responses: { 200: "classes with their path" } } } },

@@ -22,6 +22,9 @@ import { simhash64 } from "../rules/simhash";
 import { isAllowedByRobots, isHostUnreachable, robotsFromResponse, type RobotsRecord } from "../rules/robots";
 import { setHostAside } from "../store/host-controls";
 import { canonicalizeUrl } from "../rules/url";
+import { queueHostSitemaps, readSitemap } from "./sitemaps";
+import type { BrowserPool, RenderCost } from "./browser";
+import { fetchModeFor, needsBrowser } from "../rules/needs-browser";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {
@@ -32,11 +35,13 @@ export interface PipelineDeps {
   /** This worker's copy of robots rules by "jobId host" (rules change rarely; the table is shared). */
   robotsCache: Map<string, RobotsRecord>;
   fetcherFor: (ctx: JobContext) => Fetcher;
+  /** The worker's browser, for jobs and hosts fetched in browser or auto mode (none: everything over HTTP). */
+  browser?: BrowserPool;
   log: (line: string) => void;
 }
 
 /** How a URL ended, for the worker's counters and logs. */
-export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched";
+export type UrlResult = "stored" | "retry" | "failed" | "skipped" | "robots-fetched" | "sitemap-read";
 
 /**
  * The host's robots rules. When they are unknown, this claim's turn on the host is spent
@@ -66,6 +71,8 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   }
   const record = robotsFromResponse(item.host, res.ok ? { status: res.status, body: res.body.toString("utf8") } : null, deps.userAgent, Date.now(), failures);
   await saveRobots(deps.sql, item.jobId, item.host, record, answeredAt);
+  // Once per host and job, as robots.txt is read: the host's sitemaps join its queue (when the job reads them).
+  await queueHostSitemaps(deps.sql, ctx, item, res.ok && res.status === 200 ? res.body.toString("utf8") : null);
   await requeueUntried(deps.sql, { id: item.id, workerId: deps.workerId, answeredAt });
   // No answer at all, again: the host's URLs (this one too, back in the queue) are skipped.
   if (!res.ok && isHostUnreachable(res, failures)) await setAside(deps, item, res.reason);
@@ -97,6 +104,41 @@ async function checkRedirect(
   return null;
 }
 
+/** A request of a rendered page to the page's own host waits for the host's turn, as a redirect hop does. */
+async function waitHostTurn(deps: PipelineDeps, item: ClaimedUrl, url: string): Promise<boolean> {
+  if (new URL(url).host !== item.host) return true;
+  const waitMs = await reserveHostSlot(deps.sql, item.jobId, item.host, new Date());
+  if (!Number.isFinite(waitMs)) return false; // blocked from the job page meanwhile
+  if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
+  return true;
+}
+
+/**
+ * The page over HTTP, or rendered in the browser: in browser mode (the job's, or its host's), and
+ * in auto mode when the HTTP page has little text but many scripts (rules/needs-browser.ts).
+ */
+async function fetchPage(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, robots: RobotsRecord): Promise<{ outcome: FetchOutcome; render: RenderCost | null }> {
+  const fetcher = deps.fetcherFor(ctx);
+  const browser = deps.browser;
+  const mode = browser ? fetchModeFor(ctx.settings, item.host) : "http";
+  const rendered = async () => {
+    const r = await browser!.render(item.url, fetcher, (url) => waitHostTurn(deps, item, url));
+    return { outcome: r as FetchOutcome, render: r.render };
+  };
+  if (mode === "browser") return rendered();
+  const outcome = await fetcher.fetchUrl(item.url, {
+    beforeRedirect: (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt),
+    // Documents the crawler does not parse are recorded by their headers, not downloaded.
+    wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
+  });
+  if (mode === "auto" && outcome.ok && outcome.status === 200 && isHtmlMime(outcome.headers["content-type"], item.url)) {
+    const html = decodeBody(outcome.body, outcome.headers["content-type"]).text;
+    const page = parseHtml(html, outcome.finalUrl);
+    if (needsBrowser(html, page.mainText, page.links.length)) return rendered();
+  }
+  return { outcome, render: null };
+}
+
 /** Process one leased URL to a stored outcome. Throws only on database errors (the lease then expires). */
 export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<UrlResult> {
   const ctx = await deps.jobContext(item.jobId);
@@ -118,11 +160,12 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
     await storeNonPage(deps.sql, { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, status: "skipped", reason: "robots", isFetched: false });
     return "skipped";
   }
-  const outcome = await deps.fetcherFor(ctx).fetchUrl(item.url, {
-    beforeRedirect: (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt),
-    // Documents the crawler does not parse are recorded by their headers, not downloaded.
-    wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
-  });
+  if (item.sitemapLevel !== null) {
+    const read = await readSitemap({ sql: deps.sql, workerId: deps.workerId, fetcher: deps.fetcherFor(ctx) }, ctx, item,
+      (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt));
+    return read === "read" ? "sitemap-read" : "skipped";
+  }
+  const { outcome, render } = await fetchPage(deps, ctx, item, robots);
   // The host's next request waits its delay from the moment it answered this one (see releaseHost).
   const answeredAt = new Date();
   const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt };
@@ -153,7 +196,7 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
-  await storePage(deps.sql, await buildPageRecord(deps, ctx, item, outcome, base));
+  await storePage(deps.sql, { ...await buildPageRecord(deps, ctx, item, outcome, base), render });
   return "stored";
 }
 

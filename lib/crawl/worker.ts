@@ -18,6 +18,7 @@ import fs from "node:fs";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
+import { createBrowserPool, type BrowserOptions } from "./browser";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 import { repairHostsPending } from "../store/host-pending";
@@ -38,6 +39,8 @@ export interface WorkerOptions {
   privateAllowList?: string[];
   /** Deployment-wide host overrides; a job's own entries win. */
   resolve?: ResolveMap;
+  /** The browser for jobs in browser or auto mode (none: every page over HTTP). */
+  browser?: BrowserOptions;
   /** Only crawl these jobs (the CLI runs one job in-process). */
   jobIds?: number[];
   /** Drain by itself once every job in `jobIds` has ended. */
@@ -80,7 +83,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
   const inFlight = new Set<Promise<void>>();
   const fetchers = new Map<string, Fetcher>();
   const jobContext = createJobContextCache(opts.sql);
-  const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, "robots-fetched": 0, errors: 0 };
+  const counts: Record<UrlResult | "errors", number> = { stored: 0, retry: 0, failed: 0, skipped: 0, "robots-fetched": 0, "sitemap-read": 0, errors: 0 };
   let isDraining = false;
   let wake: (() => void) | undefined;
   let lastFinishCheck = 0;
@@ -128,7 +131,9 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   const cutTries = createCutTries(opts.sql, workerId, log);
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), log };
+  // One browser for the worker, started by the first page that needs it.
+  const browser = opts.browser ? createBrowserPool(opts.browser) : undefined;
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
@@ -280,6 +285,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await endFinishedJobs().catch(() => {});
       await beat(opts.sql, report("stopped")).catch(() => {});
       await Promise.all([...fetchers.values()].map((f) => f.close()));
+      await browser?.close();
     }
     if (stall) throw stall;
   }

@@ -47,6 +47,11 @@ const BAD_INPUTS: Record<string, unknown>[] = [
   { ...KW, clc: ["T".repeat(101)] },
   { ...KW, deny: ["x".repeat(5000)] },
   { ...KW, allow: Array.from({ length: 10_001 }, (_, i) => `h${i}.test`) },
+  { ...KW, seedOrigins: "{not json" },
+  { ...KW, browserHosts: "spa example!com" },
+  { ...KW, fetchMode: "magic" },
+  { ...KW, seedOrigins: { "http://a.test/": { kind: "rumour" } } },
+  { ...KW, seedOrigins: { "http://a.test/": { kind: "search", score: 2, provider: "p".repeat(101), query: "q".repeat(501) } } },
 ];
 
 const hasChinese = (s: string) => /\p{Script=Han}/u.test(s);

@@ -143,6 +143,7 @@ const SETTINGS: Labels = {
     maxQueryVariants: "每路径最多查询变体", maxLinksPerPage: "每页最多取链接数", maxRepeatedSegments: "路径段最多重复次数",
     adaptTopicAfter: "主题自动学习的页数", focusHoldBack: "聚焦强度 %", priorityFeedback: "按站点收割率学习优先级", connectTimeoutMs: "连接超时（毫秒）",
     headersTimeoutMs: "响应头超时（毫秒）", bodyTimeoutMs: "正文超时（毫秒）", maxBodyBytes: "正文上限（字节）",
+    sitemaps: "读取站点地图", maxSitemapUrls: "每个站点地图最多取页面数", fetchMode: "抓取方式", browserHosts: "总用浏览器的站点",
     keepRawHtml: "保留原始 HTML", rawHtmlMaxBytes: "原始 HTML 单页上限（字节）", proxy: "HTTP 代理", siteAuth: "站点登录", cookies: "站点 Cookie",
   },
   en: {
@@ -151,6 +152,7 @@ const SETTINGS: Labels = {
     maxQueryVariants: "Max query variants per path", maxLinksPerPage: "Max links taken per page", maxRepeatedSegments: "Max repeats of a path segment",
     adaptTopicAfter: "Pages before the topic learns", focusHoldBack: "Focus %", priorityFeedback: "Priorities learn from hosts", connectTimeoutMs: "Connect timeout (ms)",
     headersTimeoutMs: "Headers timeout (ms)", bodyTimeoutMs: "Body timeout (ms)", maxBodyBytes: "Max body size (bytes)",
+    sitemaps: "Read sitemaps", maxSitemapUrls: "Max pages taken per sitemap", fetchMode: "Fetch mode", browserHosts: "Sites always rendered",
     keepRawHtml: "Keep raw HTML", rawHtmlMaxBytes: "Raw HTML kept up to (bytes a page)", proxy: "HTTP proxy", siteAuth: "Site logins", cookies: "Site cookies",
   },
 };
@@ -164,6 +166,7 @@ export function settingLabel(locale: Locale, key: string): string {
 export function settingValueLabel(locale: Locale, key: string, value: unknown): string {
   if (typeof value === "boolean") return opsTranslator(locale)(value ? "yes" : "no");
   if (key === "scope" && typeof value === "string" && isMessageKey(locale, `scope_${value}`)) return translator(locale)(`scope_${value}` as MessageKey);
+  if (key === "fetchMode" && typeof value === "string" && isMessageKey(locale, `fetchMode_${value}`)) return translator(locale)(`fetchMode_${value}` as MessageKey);
   return Array.isArray(value) ? value.join(" | ") : String(value);
 }
 

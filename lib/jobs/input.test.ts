@@ -107,3 +107,17 @@ test("a job's resolve entry or proxy written in any form the resolver reads as a
   }
   assert.ok(parseJobInput({ ...base, resolve: ["a.test=127.1", "b.test=localhost"] }, { isRefused: createAddressPolicy({ allowAll: true }) }).ok);
 });
+
+test("seed origins: an object or its JSON; a bad one is refused with how to write it", () => {
+  const base = { keywords: "计算机", seeds: "http://a.test/" };
+  const ok = parseJobInput({ ...base, seedOrigins: { "http://a.test/": { kind: "search", provider: "p", score: 0.5 } } });
+  assert.ok(ok.ok && ok.value.seedOrigins?.["http://a.test/"].kind === "search");
+  assert.ok(parseJobInput({ ...base, seedOrigins: "" }).ok);
+  for (const [bad, pattern] of [
+    ["{not json", /seedOrigins must be an object of seed URL → origin/], [{ "http://a.test/": { kind: "rumour" } }, /kind must be one of: manual, file, search, earlier-job/],
+    [{ "http://a.test/": { kind: "search", score: 7 } }, /a score must be a number from 0 to 1/], [[1], /seedOrigins must be an object/],
+  ] as const) {
+    const r = parseJobInput({ ...base, seedOrigins: bad });
+    assert.ok(!r.ok && pattern.test(r.errors.seedOrigins?.join(" ") ?? ""), `${JSON.stringify(bad)}: ${JSON.stringify(!r.ok && r.errors)}`);
+  }
+});

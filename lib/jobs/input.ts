@@ -7,6 +7,7 @@ import type { AddressPolicy } from "../rules/address-guard";
 import { DEFAULT_STRATEGY, parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
 import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 import { classesThreshold } from "../topic/knowledge/knowledge";
+import { SeedOriginsSchema } from "./seed-origins";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_DEPTH = 10;
@@ -40,6 +41,8 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
         }
       }),
   ),
+  /** Where each seed came from (lib/jobs/seed-origins.ts); seeds it does not name were typed. */
+  seedOrigins: SeedOriginsSchema,
   strategy: z.enum(STRATEGY_IDS, { error: `strategy must be one of: ${STRATEGY_IDS.join(", ")}` }).default(DEFAULT_STRATEGY),
   maxPages: integerField("maxPages", 1, MAX_PAGES_LIMIT).default(DEFAULT_MAX_PAGES),
   maxDepth: integerField("maxDepth", 0, 1000).default(DEFAULT_MAX_DEPTH),

@@ -4,6 +4,7 @@
  * reads an older job.
  */
 import { z } from "zod";
+import { FETCH_MODES } from "../rules/needs-browser";
 import { parseResolveMap } from "../rules/resolve-map";
 import { addressLiteral, isLocalhostName, type AddressPolicy } from "../rules/address-guard";
 import { describePatternProblem, SCOPE_MODES } from "../rules/scope";
@@ -46,6 +47,9 @@ export const booleanField = (name: string) =>
 
 /** Longest entry of any list setting: a cookie header, a URL pattern, a host override (browsers cap a cookie at 4096 bytes). */
 export const MAX_LIST_ENTRY_CHARS = 4096;
+/** Pages taken from one sitemap file by default: a site's sitemap lists every page, most of them off the topic. */
+export const DEFAULT_MAX_SITEMAP_URLS = 5_000;
+
 /** Most entries of any list setting; lists with a tighter limit (seeds, keywords) add their own. */
 export const MAX_LIST_ENTRIES = 10_000;
 
@@ -103,6 +107,16 @@ const patternList = (field: string) =>
     }
   });
 
+/** Host names, one per line or comma-separated, lower-cased. */
+const hostList = (field: string) =>
+  listOf(/[\s,]+/).transform((hosts) => hosts.map((h) => h.toLowerCase())).superRefine((hosts, ctx) => {
+    for (const h of hosts) {
+      if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h)) {
+        ctx.addIssue({ code: "custom", message: `${field}: "${h}" is not a host name: write one per line, e.g. spa.example.com` });
+      }
+    }
+  });
+
 /** Every crawl setting with its default. */
 export const CrawlSettingsSchema = z.object({
   minDelayMs: integerField("minDelayMs", 0, 600_000).default(DEFAULT_MIN_DELAY_MS),
@@ -137,6 +151,14 @@ export const CrawlSettingsSchema = z.object({
   headersTimeoutMs: integerField("headersTimeoutMs", 100, 300_000).default(HEADERS_TIMEOUT_MS),
   bodyTimeoutMs: integerField("bodyTimeoutMs", 100, 600_000).default(BODY_TIMEOUT_MS),
   maxBodyBytes: integerField("maxBodyBytes", 1024, 100 * 1024 * 1024).default(MAX_BODY_BYTES),
+  /** Read each host's sitemaps (robots.txt's Sitemap: lines, else /sitemap.xml) and queue the pages they list, scored like links. */
+  sitemaps: booleanField("sitemaps").default(false),
+  /** Most pages taken from one sitemap file (the protocol allows 50,000). */
+  maxSitemapUrls: integerField("maxSitemapUrls", 1, 50_000).default(DEFAULT_MAX_SITEMAP_URLS),
+  /** How pages are fetched: over HTTP, rendered in the browser, or rendered when the HTTP page has little text but many scripts. */
+  fetchMode: z.enum(FETCH_MODES, { error: `fetchMode must be one of: ${FETCH_MODES.join(", ")}` }).default("http"),
+  /** Hosts whose pages are always rendered in the browser, whatever the job's fetch mode. */
+  browserHosts: hostList("browserHosts"),
   /** Keep each HTML response body (gzip-compressed, in page_bodies) for snapshots and WARC export. */
   keepRawHtml: booleanField("keepRawHtml").default(true),
   rawHtmlMaxBytes: integerField("rawHtmlMaxBytes", 0, 100 * 1024 * 1024).default(DEFAULT_RAW_HTML_MAX_BYTES),

@@ -15,6 +15,8 @@ export interface ClaimedUrl {
   id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
   /** Irrelevant pages since the last relevant one on the path that found it (priority_detail.tunnel; 0 for seeds). */
   tunnel?: number;
+  /** Set when the URL is a sitemap file (lib/store/sitemaps.ts): how many index levels below robots.txt's. */
+  sitemapLevel: number | null;
 }
 
 /**
@@ -207,7 +209,7 @@ async function claimOnce(
         attempts = f.attempts + 1, updated_at = now()
       from cand where f.id = cand.id and cand.host in (select host from busy)
       returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts,
-        coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel
+        coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel, f.sitemap_level as "sitemapLevel"
     ), reserve as (
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)

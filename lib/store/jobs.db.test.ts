@@ -54,3 +54,19 @@ test("the job list leaves out each job's topic vector; a single job has it", asy
   const one = await getJob(ctx.prisma, job.id);
   assert.ok(((one?.topicSnapshot as { terms: unknown[] }).terms.length) > 100, "the CLC topic keeps its many terms");
 });
+
+test("a job records where each seed came from; a seed the record does not name was typed", async () => {
+  const job = await makeJob(ctx.db.url, {
+    seeds: "http://a.test/\nhttp://b.test/x\nhttp://c.test/\nhttp://d.test/",
+    // The form sends the record as JSON in a hidden field; keys are matched after canonicalisation.
+    seedOrigins: JSON.stringify({
+      "HTTP://B.test/x#top": { kind: "search", provider: "searx", query: "数据库 软件", score: 0.31 },
+      "http://c.test/": { kind: "file" }, "http://d.test/": { kind: "earlier-job" }, "http://not-a-seed.test/": { kind: "file" },
+    }),
+  });
+  const [row] = await ctx.db.sql`select seed_origins from jobs where id = ${job.id}`;
+  assert.deepEqual(row.seed_origins, {
+    "http://a.test/": { kind: "manual" }, "http://b.test/x": { kind: "search", provider: "searx", query: "数据库 软件", score: 0.31 },
+    "http://c.test/": { kind: "file" }, "http://d.test/": { kind: "earlier-job" },
+  });
+});

@@ -10,6 +10,7 @@ import { canonicalizeUrl, describeSeedProblem } from "../rules/url";
 import type { JobInput } from "../jobs/input";
 import { CrawlSettingsSchema, readCrawlSettings, redactSettings, type CrawlSettings } from "../jobs/settings";
 import type { TopicVector } from "../topic/topic";
+import { originsOfSeeds } from "../jobs/seed-origins";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 type Seed = { url: string; host: string };
@@ -51,6 +52,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
         topicVersion: saved?.version ?? null,
         topicSnapshot: topic as object,
         seeds: seeds.map((s) => s.url),
+        seedOrigins: originsOfSeeds(seeds.map((s) => s.url), input.seedOrigins),
         strategy: input.strategy,
         strategyParams: input.strategyParams as object,
         comparisonId: opts.comparisonId ?? null,

@@ -44,6 +44,8 @@ export interface PageRecord {
   answeredAt: Date;
   /** The response body to keep (the job's "keep raw HTML" setting), compressed. */
   rawBody?: RawBody | null;
+  /** What rendering the page in the browser cost (lib/crawl/browser.ts), when it was rendered. */
+  render?: { ms: number; requests: number; blocked: string[]; isTimedOut: boolean } | null;
   /** Title and main text already segmented as the search index segments them (else the store does it). */
   searchTerms?: { title: string[]; text: string[] };
 }
@@ -104,13 +106,13 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,
         etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected,
-        host, search_vector)
+        host, search_vector, render)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
         ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.truncation ?? null}, ${p.links.length}, ${p.depth}, ${p.etag},
         ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
         ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null},
-        ${p.host}, ${searchVectorSql(tx, doc)})
+        ${p.host}, ${searchVectorSql(tx, doc)}, ${p.render ? tx.json(p.render as never) : null})
       returning id`;
     const pageId = String(id);
     // Statements that only need the page's id go out together (pipelined; the server runs them

@@ -6,6 +6,9 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { topicKeywordWords, type TopicVector } from "@/lib/topic/topic";
 import { strategyName } from "@/lib/i18n/strategy-messages";
 import { SeedList } from "./seed-list";
+import { RenderPanel } from "./render-panel";
+import { readSeedOrigins } from "@/lib/jobs/seed-origins";
+import { seedMessages } from "@/lib/i18n/seed-messages";
 import { getT } from "../../i18n";
 import { parseId } from "../../json";
 import { parseScreen } from "@/lib/results/screen";
@@ -89,7 +92,8 @@ export default async function JobPage({ params, searchParams }: {
         {deferred && <div data-testid="topic-adapt-deferred" className="sm:col-span-2 text-slate-600">
           {t(deferred.reason === "unsafe" ? "topicAdaptDeferredUnsafe" : "topicAdaptDeferredFew").replace("{pages}", String(deferred.retryAtPages))}</div>}
         <Suspense fallback={null}><RawStorage jobId={job.id} /></Suspense>
-        <SeedList seeds={job.seeds} labels={{ seeds: t("jobSeeds"), showAll: t("jobSeedsShowAll") }} />
+        <Suspense fallback={null}><RenderPanel jobId={job.id} /></Suspense>
+        <SeedList seeds={job.seeds} origins={readSeedOrigins(job.seedOrigins)} s={seedMessages(locale)} labels={{ seeds: t("jobSeeds"), showAll: t("jobSeedsShowAll") }} />
       </dl>
       <JobTopic m={topicMessages(locale)} snapshot={job.topicSnapshot}
         topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />

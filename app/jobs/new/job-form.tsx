@@ -8,10 +8,12 @@ import { TopicPicker, type PickableTopic } from "./topic-picker";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
-  "siteAuth" | "cookies", string>;
+  "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts", string>;
 
 /** The advanced settings: numbers with their labels and defaults, and the scope choices. */
-export interface AdvancedFields { numbers: { name: string; label: string; value: number }[]; scopes: { value: string; label: string }[] }
+export interface AdvancedFields {
+  numbers: { name: string; label: string; value: number }[]; scopes: { value: string; label: string }[]; fetchModes: { value: string; label: string }[];
+}
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 
@@ -19,6 +21,15 @@ function FieldError({ errors, name }: { errors?: Record<string, string[]>; name:
   const list = errors?.[name];
   if (!list?.length) return null;
   return <p id={`error-${name}`} data-testid={`error-${name}`} className="mt-1 text-xs text-red-700">{list.join("; ")}</p>;
+}
+
+/** What to find candidate seeds for: the saved topic chosen, else the keywords and classes typed (null: none yet). */
+function searchBodyOf(form: HTMLFormElement | null, topicId: string): Record<string, unknown> | null {
+  if (topicId) return { topicId: Number(topicId) };
+  const value = (name: string) => ((form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "").trim();
+  const keywords = value("keywords");
+  const clc = value("clc");
+  return keywords || clc ? { keywords, clc: clc.split(/[\s,，、;；]+/).filter(Boolean) } : null;
 }
 
 /** The error key a control's messages are under: strategy parameters share one ("strategyParams"). */
@@ -131,11 +142,12 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
         <input name="clc" defaultValue={v.clc} className={`${input} font-mono`} />
         <FieldError errors={state.errors} name="clc" />
       </label>
-      <label className="block text-sm">
-        <span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span>
-        <SeedsField m={topicLabels} name="seeds" defaultValue={v.seeds} className={`${input} font-mono`} topicId={topicChoice} />
+      <SeedsField m={topicLabels} name="seeds" defaultValue={v.seeds} defaultOrigins={v.seedOrigins} className={`${input} font-mono`} topicId={topicChoice}
+        label={<><span className="font-medium">{labels.seeds}</span> <span className="text-xs text-slate-500">{labels.seedsHint}</span></>}
+        searchBody={() => searchBodyOf(formRef.current, topicChoice)}>
         <FieldError errors={state.errors} name="seeds" />
-      </label>
+        <FieldError errors={state.errors} name="seedOrigins" />
+      </SeedsField>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <label className="block text-sm">
           <span className="font-medium">{labels.strategy}</span>
@@ -153,16 +165,34 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
       <p data-testid="strategy-recommended" className="text-xs text-teal-800">{recommended.hint}</p>
       <StrategyParams strategy={strategy} errors={state.errors} values={v} />
       <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
-        ["scope", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
+        ["scope", "fetchMode", "browserHosts", "sitemaps", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
         <summary className="cursor-pointer text-sm font-medium">{labels.advanced}</summary>
         <div className="mt-3 space-y-3">
           <label className="block text-sm">
             <span className="font-medium">{labels.scope}</span>
-            <select name="scope" defaultValue={v.scope ?? "any"} className={input}>
+            <select key={v.scope ?? "any"} name="scope" defaultValue={v.scope ?? "any"} className={input}>
               {advanced.scopes.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
             </select>
             <FieldError errors={state.errors} name="scope" />
           </label>
+          <label className="block text-sm">
+            <span className="font-medium">{labels.fetchMode}</span>
+            {/* Keyed by the value: a form action resets the form, and a select takes its defaultValue only when mounted. */}
+            <select key={v.fetchMode ?? "http"} name="fetchMode" defaultValue={v.fetchMode ?? "http"} className={input}>
+              {advanced.fetchModes.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+            </select>
+            <FieldError errors={state.errors} name="fetchMode" />
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium">{labels.browserHosts}</span>
+            <textarea name="browserHosts" rows={2} defaultValue={v.browserHosts} className={`${input} font-mono`} />
+            <FieldError errors={state.errors} name="browserHosts" />
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="sitemaps" defaultChecked={v.sitemaps === "on" || v.sitemaps === "true"} className="mt-1" />
+            <span>{labels.sitemaps}</span>
+          </label>
+          <FieldError errors={state.errors} name="sitemaps" />
           {(["allow", "deny"] as const).map((k) => (
             <label key={k} className="block text-sm">
               <span className="font-medium">{labels[k]}</span>

@@ -3,6 +3,10 @@ import { useEffect, useState } from "react";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { HostSuggestion } from "@/lib/store/topic-hosts";
 import { checkSeedLines, seedLinesOfFile, type SeedLineIssue } from "@/lib/jobs/seed-lines";
+import { readSeedOrigins, type SeedOrigin, type SeedOrigins } from "@/lib/jobs/seed-origins";
+import { canonicalizeUrl } from "@/lib/rules/url";
+import type { SeedCandidate } from "@/lib/seeds/candidates";
+import { SeedCandidates } from "./seed-candidates";
 
 function describe(m: TopicMessages, i: SeedLineIssue): string {
   const line = String(i.line);
@@ -15,13 +19,36 @@ function describe(m: TopicMessages, i: SeedLineIssue): string {
   }
 }
 
-/** The seeds textarea, checked line by line as it is typed (the server validates again on submit). */
-export function SeedsField({ m, name, defaultValue, className, topicId }: {
+const canonical = (url: string) => { const c = canonicalizeUrl(url); return c.ok ? c.url : url; };
+
+/** Parse the origins a form opened with (JSON text), or none. */
+function parseOrigins(json: string | undefined): SeedOrigins {
+  try { return json ? readSeedOrigins(JSON.parse(json)) : {}; } catch { return {}; }
+}
+
+/**
+ * The seeds textarea, checked line by line as it is typed (the server validates again on submit),
+ * with where each seed came from kept beside it (a file, a search provider, an earlier job's
+ * site; a line typed is "manual") and sent as the hidden `seedOrigins` field.
+ */
+export function SeedsField({ m, label, name, defaultValue, defaultOrigins, className, topicId, searchBody, children }: {
   m: TopicMessages; name: string; defaultValue?: string; className: string;
+  /** The field's label (the textarea's name); `children` (its errors) follow the textarea. */
+  label: React.ReactNode; children?: React.ReactNode;
+  /** The origins the form opens with, as the JSON the hidden field carries. */
+  defaultOrigins?: string;
   /** The saved topic chosen above: its earlier jobs' best hosts are offered as seeds. */
   topicId?: string;
+  /** The topic to find candidate seeds for, read when the person asks (null: none given yet). */
+  searchBody: () => Record<string, unknown> | null;
 }) {
   const [text, setText] = useState(defaultValue ?? "");
+  const [origins, setOrigins] = useState<SeedOrigins>(() => parseOrigins(defaultOrigins));
+  const addLines = (lines: string[], origin: SeedOrigin) => {
+    setOrigins((o) => ({ ...o, ...Object.fromEntries(lines.map((l) => [canonical(l), origin])) }));
+    setText((t) => [t.trimEnd(), ...lines].filter(Boolean).join("\n"));
+  };
+  const removeLine = (url: string) => setText((t) => t.split("\n").filter((l) => canonical(l.trim()) !== url).join("\n"));
   const [hosts, setHosts] = useState<HostSuggestion[]>([]);
   useEffect(() => {
     setHosts([]);
@@ -33,9 +60,17 @@ export function SeedsField({ m, name, defaultValue, className, topicId }: {
   }, [topicId]);
   const { urls, issues } = checkSeedLines(text);
   const offered = hosts.filter((h) => !urls.includes(h.url));
+  const sent = Object.fromEntries(urls.map((u) => [u, origins[u] ?? { kind: "manual" }]));
+  const isPicked = (c: SeedCandidate) => urls.includes(c.url);
+  const toggle = (c: SeedCandidate, query: string) => (isPicked(c) ? removeLine(c.url)
+    : addLines([c.url], { kind: "search", provider: c.provider, query: query.slice(0, 500), score: Math.min(1, Math.max(0, c.score)) }));
   return (
-    <>
-      <textarea name={name} rows={4} value={text} onChange={(e) => setText(e.target.value)} className={className} />
+    <div className="text-sm">
+      <label className="block">{label}
+        <textarea name={name} rows={4} value={text} onChange={(e) => setText(e.target.value)} className={className} />
+      </label>
+      {children}
+      <input type="hidden" name="seedOrigins" value={JSON.stringify(sent)} />
       {/* The native file input's own label is in the browser's language: ours says what it takes. */}
       <label className="mt-1 inline-block cursor-pointer rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 focus-within:ring-1 focus-within:ring-teal-600 hover:bg-slate-50">
         {m.seedsUpload}
@@ -43,8 +78,7 @@ export function SeedsField({ m, name, defaultValue, className, topicId }: {
           const file = e.target.files?.[0];
           e.target.value = "";
           if (!file) return;
-          const lines = seedLinesOfFile(await file.text());
-          setText((t) => [t.trimEnd(), ...lines].filter(Boolean).join("\n"));
+          addLines(seedLinesOfFile(await file.text()), { kind: "file" });
         }} />
       </label>
       {issues.length > 0 ? (
@@ -57,11 +91,12 @@ export function SeedsField({ m, name, defaultValue, className, topicId }: {
         <div data-testid="seed-suggestions" className="mt-1 flex flex-wrap items-center gap-1 text-xs">
           <span className="text-slate-500">{m.seedSuggestions}</span>
           {offered.map((h) => (
-            <button key={h.url} type="button" onClick={() => setText((t) => [t.trimEnd(), h.url].filter(Boolean).join("\n"))}
+            <button key={h.url} type="button" onClick={() => addLines([h.url], { kind: "earlier-job" })}
               className="rounded border border-slate-300 px-1.5 font-mono hover:border-teal-600">+ {h.url} <span className="text-slate-400">({h.relevant})</span></button>
           ))}
         </div>
       )}
-    </>
+      <SeedCandidates locale={m.locale} searchBody={searchBody} isPicked={isPicked} onToggle={toggle} />
+    </div>
   );
 }

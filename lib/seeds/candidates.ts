@@ -1,0 +1,32 @@
+/** Search results merged into candidate seeds: one per host, scored against the topic by title and snippet. */
+import type { SearchResult } from "../rules/search-results";
+import { scorePage, type TopicScorer } from "../topic/topic";
+
+/** Most candidates offered (seed 004 offers the top 50 results). */
+export const MAX_CANDIDATES = 50;
+
+/** A result as found: which provider answered which query with it. */
+export interface FoundResult extends SearchResult { provider: string; query: string }
+
+/** A candidate seed: the best-scoring result of its host, its score, and every provider that found the host. */
+export interface SeedCandidate extends FoundResult { score: number; providers: string[] }
+
+/**
+ * One candidate per host, the result with the best score against the topic (title and snippet
+ * scored like a page's title and text), best first; ties go to the host more providers and
+ * queries found, then to the order the results came in.
+ */
+export function mergeCandidates(found: FoundResult[], scorer: TopicScorer, limit = MAX_CANDIDATES): SeedCandidate[] {
+  const byHost = new Map<string, { best: SeedCandidate; hits: number; order: number }>();
+  found.forEach((r, order) => {
+    const score = +scorePage(scorer, r.title, r.snippet).relevance.toFixed(4);
+    const seen = byHost.get(r.host);
+    if (!seen) return void byHost.set(r.host, { best: { ...r, score, providers: [r.provider] }, hits: 1, order });
+    seen.hits += 1;
+    const providers = seen.best.providers.includes(r.provider) ? seen.best.providers : [...seen.best.providers, r.provider];
+    seen.best = score > seen.best.score ? { ...r, score, providers } : { ...seen.best, providers };
+  });
+  return [...byHost.values()]
+    .sort((a, b) => b.best.score - a.best.score || b.hits - a.hits || a.order - b.order)
+    .slice(0, limit).map((e) => e.best);
+}
