@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import {
   BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
-  LoginForm, PreviewBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody,
+  LoginForm, PreviewBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody,
 } from "@/app/api/bodies";
 
 /** A query parameter. */
@@ -114,6 +114,29 @@ export const API_ROUTES: RouteDoc[] = [
     },
   },
   { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves", responses: { 200: "the comparison", 404: "no such comparison" } } } },
+  {
+    path: "/api/workflows", tag: "workflows", methods: {
+      get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", responses: { 200: "workflows" } },
+      post: {
+        summary: "Save a workflow: a job definition with a name, or {fromJobId} to make it from a job",
+        description: "With `fromJobId` the job's seeds, strategy, settings and topic are copied.",
+        body: WorkflowBody.or(WorkflowFromJobBody), responses: { 201: "the workflow (version 1)", 400: "per-field errors" },
+      },
+    },
+  },
+  {
+    path: "/api/workflows/{id}", tag: "workflows", methods: {
+      get: { summary: "A workflow (credentials hidden), its versions and its runs with pages new, changed and gone", responses: { 200: "the workflow and runs", 404: "no such workflow" } },
+      put: { summary: "Save a new version of a workflow (empty credentials keep the previous ones)", body: WorkflowBody, responses: { 200: "the new version", 400: "per-field errors", 404: "no such workflow" } },
+      delete: { summary: "Delete a workflow with its runs, their pages and export files", responses: { 200: "what was deleted", 404: "no such workflow", 409: "a run is active: stop it first" } },
+    },
+  },
+  {
+    path: "/api/workflows/{id}/runs", tag: "workflows", methods: {
+      get: { summary: "A workflow's runs with pages new, changed and gone since the run before", responses: { 200: "runs", 404: "no such workflow" } },
+      post: { summary: "Run a workflow now", responses: { 201: "the run's job", 400: "the saved definition no longer validates: edit it", 404: "no such workflow" } },
+    },
+  },
   {
     path: "/api/topics", tag: "topics", methods: {
       get: { summary: "Saved topics", responses: { 200: "topics" } },
