@@ -80,6 +80,10 @@ const ZH_RULES: Rule[] = [
   [/^this topic file's version is not supported \(only version 1\)$/, () => "不支持这个版本的主题文件（只支持第 1 版）"],
   [/^pick at least two strategies to compare$/, () => "请至少选两种策略来对比"],
   [/^unknown (.+); use any of (.+)$/, (m) => `未知策略 ${m[1]}；可选：${m[2]}`],
+  [/^give the workflow a name, e\.g\. (.+)$/, (m) => `请给工作流起个名字，例如 ${m[1]}`],
+  [/^workflow (\d+) cannot run as saved: (.+); edit it$/, (m) => `工作流 ${m[1]} 按保存的定义无法运行：${localizeError(m[2], "zh-CN")}；请编辑它`],
+  [/^workflow (\d+) does not exist$/, (m) => `工作流 ${m[1]} 不存在`],
+  [/^job (\d+) does not exist: pick a job from the jobs list$/, (m) => `任务 ${m[1]} 不存在：请从任务列表中选一个`],
   [/^strategy (\S+) has no parameter (.+); its parameters: (.+)$/, (m) => `策略 ${m[1]} 没有参数 ${m[2]}；它的参数：${m[3] === "none" ? "无" : m[3]}`],
 ];
 

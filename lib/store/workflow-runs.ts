@@ -30,3 +30,14 @@ export async function listWorkflowRuns(sql: Sql, workflowId: number, take = 50):
     from shown s join jobs j on j.id = s.id
     order by j.id desc`;
 }
+
+/** Pages of run `b` against run `a` by URL: only in b (new), in both with other content (changed) or the same, only in a (gone). */
+export async function diffRuns(sql: Sql, a: number, b: number) {
+  const [row] = await sql<{ newPages: number; changed: number; unchanged: number; gone: number }[]>`
+    select
+      (select count(*)::int from pages p where p.job_id = ${b} and not exists (select 1 from pages q where q.job_id = ${a} and q.url = p.url)) as "newPages",
+      (select count(*)::int from pages p join pages q on q.job_id = ${a} and q.url = p.url where p.job_id = ${b} and p.checksum is distinct from q.checksum) as changed,
+      (select count(*)::int from pages p join pages q on q.job_id = ${a} and q.url = p.url where p.job_id = ${b} and p.checksum is not distinct from q.checksum) as unchanged,
+      (select count(*)::int from pages q where q.job_id = ${a} and not exists (select 1 from pages p where p.job_id = ${b} and p.url = q.url)) as gone`;
+  return row;
+}

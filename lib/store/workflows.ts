@@ -25,6 +25,11 @@ export function checkWorkflowName(raw: unknown): { ok: true; name: string } | Fa
 /** Invalid input, with every field's errors (as POST /api/jobs reports them). */
 export interface InvalidSpec { ok: false; kind: "invalid"; message: string; errors: FieldErrors }
 
+/** Field → messages of a refusal: its own per-field errors, or its message under `field`. */
+export function refusalErrors(r: Failure | InvalidSpec, field: string): FieldErrors {
+  return "errors" in r ? (r as InvalidSpec).errors : { [field]: [r.message] };
+}
+
 async function insertWorkflow(prisma: PrismaClient, name: string, spec: object, topic: object | null) {
   return prisma.$transaction(async (tx) => {
     const w = await tx.workflow.create({ data: { name, spec, topic: topic ?? undefined } });

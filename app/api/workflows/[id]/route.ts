@@ -1,4 +1,4 @@
-import { checkWorkflowName, getWorkflow, reviseWorkflow } from "@/lib/store/workflows";
+import { checkWorkflowName, getWorkflow, refusalErrors, reviseWorkflow } from "@/lib/store/workflows";
 import { listWorkflowRuns } from "@/lib/store/workflow-runs";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
@@ -30,7 +30,7 @@ export async function PUT(request: Request, ctx: { params: Promise<{ id: string 
   const name = checkWorkflowName(body.value.name);
   if (!name.ok) return failureResponse(name, "name");
   const r = await reviseWorkflow(getPrisma(), id, name.name, body.value, deploymentAddressPolicy());
-  if (!r.ok) return "errors" in r ? json({ error: r.message, fields: r.errors }, { status: 400 }) : failureResponse(r);
+  if (!r.ok) return r.kind === "invalid" ? json({ error: r.message, fields: refusalErrors(r, "input") }, { status: 400 }) : failureResponse(r);
   return json({ workflow: r.workflow });
 }
 
