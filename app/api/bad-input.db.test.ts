@@ -35,7 +35,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     ["POST", "/api/jobs"], ["POST", `${j}/actions`], ["POST", `${j}/seeds`], ["POST", `${j}/topic`], ["POST", `${j}/topic/refine`],
     ["POST", "/api/compare"], ["POST", "/api/topics"], ["PUT", `/api/topics/${topicId}`], ["POST", "/api/topics/preview"],
     ["POST", "/api/topics/example-url"], ["POST", "/api/topics/score"], ["PUT", `${j}/judgements`], ["PUT", `${j}/pages/${pageId}/judgement`],
-    ["POST", `${j}/exports`], ["POST", "/api/workflows"], ["PUT", `/api/workflows/${workflowId}`],
+    ["POST", `${j}/exports`], ["POST", "/api/workflows"], ["PUT", `/api/workflows/${workflowId}`], ["PUT", `/api/workflows/${workflowId}/schedule`],
   ];
   for (const [method, path] of objectRoutes) {
     for (const body of NOT_OBJECTS) all.push([method, path, body]);
@@ -55,6 +55,8 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     all.push(["POST", "/api/workflows", body]);
   }
   for (const body of [{ ...job }, { ...job, name: "w", strategy: "nope" }, { ...job, name: "w", seeds: [] }]) all.push(["PUT", `/api/workflows/${workflowId}`, body]);
+  for (const body of [{}, { schedule: 5 }, { schedule: "* * * *" }, { schedule: "61 * * * *" }, { schedule: "* * * * *", timeZone: "Mars/Olympus" }, { schedule: "x".repeat(10_000) },
+    { schedule: ["* * * * *"] }, { schedule: "* * * * *", timeZone: 5 }]) all.push(["PUT", `/api/workflows/${workflowId}/schedule`, body]);
   for (const body of [{ ...job, strategies: "bfs" }, { ...job, strategies: ["nope"] }, { ...job, strategies: [] }, { ...job, topicId: 1e20, strategies: ["bfs"] }]) {
     all.push(["POST", "/api/compare", body]);
   }
@@ -88,7 +90,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     all.push(["POST", `/api/exports/${id}/actions`, { action: "cancel" }], ["GET", `${j}/exports/${id}`]);
     all.push(["POST", `${j}/exports/${id}/actions`, { action: "resume" }]);
     all.push(["GET", `/api/workflows/${id}`], ["PUT", `/api/workflows/${id}`, { ...{ keywords: "计算机", seeds: ["http://a.test/"] }, name: "w" }], ["DELETE", `/api/workflows/${id}`]);
-    all.push(["GET", `/api/workflows/${id}/runs`], ["POST", `/api/workflows/${id}/runs`]);
+    all.push(["GET", `/api/workflows/${id}/runs`], ["POST", `/api/workflows/${id}/runs`], ["PUT", `/api/workflows/${id}/schedule`, { schedule: "* * * * *" }]);
   }
   for (const p of ["0", "-1", "1e20", "abc", "9999999999999999999999"]) all.push(["GET", `${j}/pages/${p}`], ["PUT", `${j}/pages/${p}/judgement`, { judgement: null }]);
   // Paging, filters and search parameters.
@@ -159,8 +161,8 @@ test("at least 100 malformed requests across every route: no 500, a JSON error o
   assert.deepEqual(routesWithCases.filter((p) => !served.has(p)), [], "every route gets bad input");
   const [jobs] = await ctx.db.sql`select count(*)::int as n from jobs`;
   assert.equal(jobs.n, 1, "no bad request created a job");
-  const workflows = await ctx.db.sql`select version from workflows`;
-  assert.deepEqual([...workflows], [{ version: 1 }], "no bad request created or changed a workflow");
+  const workflows = await ctx.db.sql`select version, schedule from workflows`;
+  assert.deepEqual([...workflows], [{ version: 1, schedule: null }], `no bad request created or changed a workflow: ${JSON.stringify(workflows)}`);
   const exports = await ctx.db.sql`select format, filters from exports`;
   assert.deepEqual([...exports], [], "no bad request started an export file");
 });
@@ -186,6 +188,7 @@ test("each kind of bad input gets the status that names it", async () => {
     [["POST", "/api/workflows", { keywords: "计算机", seeds: ["http://a.test/"] }], 400, /give the workflow a name/],
     [["POST", "/api/workflows", { fromJobId: 999_999 }], 400, /job 999999 does not exist/],
     [["POST", "/api/workflows/999999/runs"], 404, /workflow 999999 does not exist/],
+    [["PUT", "/api/workflows/999999/schedule", { schedule: "* * * * *" }], 404, /workflow 999999 does not exist/],
   ];
   for (const [c, status, message] of expect) {
     const r = await send(c);

@@ -53,3 +53,8 @@ export const WorkflowBody = JobInputSchema.extend({ name: z.string().min(1).max(
 export const WorkflowFromJobBody = z.object({
   fromJobId: z.number().int().min(1).max(MAX_ROW_ID).meta({ description: "the job to make it from" }), name: z.string().min(1).max(200).optional(),
 });
+/** PUT /api/workflows/:id/schedule: a 5-field cron line in a time zone, or null for none. */
+export const ScheduleBody = z.object({
+  schedule: z.string().nullable().meta({ description: "cron: minute hour day-of-month month day-of-week, e.g. 0 3 * * 1; null removes the schedule" }),
+  timeZone: z.string().optional().meta({ description: "IANA time zone, e.g. Asia/Shanghai (the server's by default)" }),
+});

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import {
   BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
-  LoginForm, PreviewBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody,
+  LoginForm, PreviewBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
 } from "@/app/api/bodies";
 
 /** A query parameter. */
@@ -129,6 +129,15 @@ export const API_ROUTES: RouteDoc[] = [
       get: { summary: "A workflow (credentials hidden), its versions and its runs with pages new, changed and gone", responses: { 200: "the workflow and runs", 404: "no such workflow" } },
       put: { summary: "Save a new version of a workflow (empty credentials keep the previous ones)", body: WorkflowBody, responses: { 200: "the new version", 400: "per-field errors", 404: "no such workflow" } },
       delete: { summary: "Delete a workflow with its runs, their pages and export files", responses: { 200: "what was deleted", 404: "no such workflow", 409: "a run is active: stop it first" } },
+    },
+  },
+  {
+    path: "/api/workflows/{id}/schedule", tag: "workflows", methods: {
+      put: {
+        summary: "Set or remove a workflow's schedule (cron in a time zone)",
+        description: "A time missed while the dashboard was down runs once when it starts; no run starts while the previous one has not ended.",
+        body: ScheduleBody, responses: { 200: "the schedule, its description in zh-CN and en, and the next run times", 400: "per-field errors", 404: "no such workflow" },
+      },
     },
   },
   {

@@ -14,6 +14,8 @@ import { getT } from "../i18n";
 import { requireOperator } from "../auth/current";
 import { parseId } from "../json";
 import type { CreateJobState } from "../jobs/actions";
+import { parseSchedule } from "@/lib/jobs/schedule";
+import { setWorkflowSchedule } from "@/lib/store/workflow-schedule";
 
 /** The form's fields as text, Next.js's own fields and an empty saved-topic choice left out. */
 function formValues(form: FormData): Record<string, string> {
@@ -84,4 +86,22 @@ export async function deleteRunAction(form: FormData): Promise<void> {
   const r = await deleteJobWithFiles(getSql(), runId, exportFilesContext());
   revalidatePath(`/workflows/${id}`);
   redirect(r.ok ? `/workflows/${id}` : `/workflows/${id}?runDeleteRefused=${runId}`);
+}
+
+/** What the schedule form shows after a submit: per-field errors, or that it was saved. */
+export interface ScheduleState { errors?: Record<string, string[]>; saved?: "saved" | "removed"; values?: { schedule: string; timeZone: string } }
+
+/** Set or (with `remove`) clear a workflow's schedule; a bad cron line or time zone writes nothing and comes back with why. */
+export async function saveScheduleAction(_prev: ScheduleState, form: FormData): Promise<ScheduleState> {
+  await requireOperator();
+  const id = parseId(String(form.get("workflowId")));
+  if (id === null) return {};
+  const values = { schedule: String(form.get("schedule") ?? ""), timeZone: String(form.get("timeZone") ?? "") };
+  const isRemove = form.get("intent") === "remove";
+  const s = isRemove ? null : parseSchedule(values.schedule, values.timeZone);
+  if (s && !s.ok) return { errors: localizeFieldErrors(s.errors, (await getT()).locale), values };
+  const r = await setWorkflowSchedule(getSql(), id, s ? s.value : null);
+  if (!r.ok) return { errors: localizeFieldErrors({ schedule: [r.message] }, (await getT()).locale), values };
+  revalidatePath(`/workflows/${id}`);
+  return { saved: isRemove ? "removed" : "saved", values: isRemove ? { schedule: "", timeZone: values.timeZone } : values };
 }

@@ -6,6 +6,7 @@ import { relativeAge } from "@/lib/i18n/ops-messages";
 import { getT } from "../i18n";
 import { canOperate } from "../auth/current";
 import { StatusBadge } from "../components/status-badge";
+import { describeCron } from "@/lib/jobs/schedule";
 
 export const dynamic = "force-dynamic";
 
@@ -31,6 +32,7 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
               <Link href={`/workflows/${w.id}`} className="font-medium text-teal-700 hover:underline">#{w.id} {w.name}</Link>
               <span className="text-xs text-slate-500">{fill(m.version, { version: w.version })}</span>
               <span className="text-xs text-slate-600">{m.runs}: <span className="tabular-nums">{w.runCount}</span></span>
+              {w.schedule && <span data-testid="workflow-schedule" className="text-xs text-slate-600">{m.scheduleCurrent}: {describeCron(w.schedule, locale)} ({w.timeZone})</span>}
               <span className="ml-auto flex items-center gap-2 text-xs text-slate-600">
                 {m.lastRun}: {w.lastRun ? <>
                   <Link href={`/jobs/${w.lastRun.id}`} className="text-teal-700 hover:underline">#{w.lastRun.id}</Link>

@@ -86,6 +86,10 @@ export async function runWorkflow(prisma: PrismaClient, id: number, isRefused?: 
     return { ok: true as const, job };
   } catch (err) {
     if (err instanceof UnknownTopicError) return fail("invalid", `workflow ${id} cannot run as saved: ${err.message}; edit it`);
+    // jobs_one_active_run_per_workflow: the database refuses a second run while one has not ended.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      return fail("conflict", `workflow ${id} has a run that has not ended: runs never overlap; wait for it to end or stop it`);
+    }
     throw err;
   }
 }

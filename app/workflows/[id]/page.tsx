@@ -14,6 +14,9 @@ import { ConfirmButton } from "../../jobs/[id]/confirm-button";
 import { deleteWorkflowAction, runWorkflowAction } from "../actions";
 import { RunHistory } from "./run-history";
 import { CompareRuns } from "./compare-runs";
+import { ScheduleForm } from "./schedule-form";
+import { describeCron, serverTimeZone } from "@/lib/jobs/schedule";
+import { localizeError } from "@/lib/i18n/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -36,7 +39,8 @@ export default async function WorkflowPage({ params, searchParams }: {
   const topic = spec.topicId ? `#${spec.topicId}` : [...(spec.clc ?? []), ...(spec.keywords ?? [])].join("，") || m.topicOfJob;
   return (
     <section className="space-y-5">
-      {runs.some((r) => ACTIVE.includes(r.status)) && <AutoRefresh everyMs={5_000} />}
+      {/* Live while a run is active or a schedule will start one: the history fills in by itself. */}
+      {(w.schedule || runs.some((r) => ACTIVE.includes(r.status))) && <AutoRefresh everyMs={5_000} />}
       <div className="flex flex-wrap items-center gap-3">
         <h1 data-testid="workflow-name" className="text-xl font-semibold">#{w.id} {w.name}</h1>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{fill(m.version, { version: w.version })}</span>
@@ -62,6 +66,18 @@ export default async function WorkflowPage({ params, searchParams }: {
         <div className="sm:col-span-2"><dt className="inline text-slate-500">{m.seeds}: </dt>
           <dd className="inline break-all font-mono text-xs">{(spec.seeds ?? []).slice(0, 5).join("  ")}{(spec.seeds ?? []).length > 5 ? ` … (${spec.seeds!.length})` : ""}</dd></div>
       </dl>
+      <section data-testid="schedule-panel" className="space-y-2 rounded border border-slate-200 bg-white p-3">
+        <h2 className="text-lg font-semibold">{m.schedule}</h2>
+        {w.schedule ? (
+          <dl data-testid="schedule-current" className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+            <div><dt className="inline text-slate-500">{m.scheduleCurrent}: </dt><dd className="inline"><code className="font-mono">{w.schedule}</code> · {describeCron(w.schedule, locale)} ({w.timeZone})</dd></div>
+            {w.nextRunAt && <div><dt className="inline text-slate-500">{m.scheduleNextRun}: </dt><dd data-testid="schedule-next" className="inline">
+              {w.nextRunAt.toLocaleString(locale, { timeZone: w.timeZone, dateStyle: "medium", timeStyle: "medium" })} ({w.timeZone})</dd></div>}
+            {w.scheduleError && <div className="sm:col-span-2 text-xs text-amber-800" data-testid="schedule-error">{fill(m.scheduleLastError, { error: localizeError(w.scheduleError, locale) })}</div>}
+          </dl>
+        ) : <p data-testid="schedule-none" className="text-sm text-slate-500">{m.scheduleNone}</p>}
+        <ScheduleForm workflowId={w.id} initial={{ schedule: w.schedule ?? "", timeZone: w.schedule ? w.timeZone : serverTimeZone() }} locale={locale} m={m} canEdit={isOperator} />
+      </section>
       <h2 className="text-lg font-semibold">{m.history}</h2>
       <RunHistory workflowId={w.id} runs={runs} m={m} t={t} locale={locale} canDelete={isOperator} />
       {runs.length > 0 && <p className="text-xs text-slate-500">{m.historyNote}</p>}
