@@ -90,6 +90,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     all.push(["POST", `/api/exports/${id}/actions`, { action: "cancel" }], ["GET", `${j}/exports/${id}`]);
     all.push(["POST", `${j}/exports/${id}/actions`, { action: "resume" }]);
     all.push(["GET", `/api/workflows/${id}`], ["PUT", `/api/workflows/${id}`, { ...{ keywords: "计算机", seeds: ["http://a.test/"] }, name: "w" }], ["DELETE", `/api/workflows/${id}`]);
+    all.push(["GET", `/api/jobs/${id}/requests`]);
     all.push(["GET", `/api/workflows/${id}/runs`], ["POST", `/api/workflows/${id}/runs`], ["PUT", `/api/workflows/${id}/schedule`, { schedule: "* * * * *" }]);
   }
   for (const p of ["0", "-1", "1e20", "abc", "9999999999999999999999"]) all.push(["GET", `${j}/pages/${p}`], ["PUT", `${j}/pages/${p}/judgement`, { judgement: null }]);
@@ -98,6 +99,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     "after=garbage", `q=${"x".repeat(500)}`, "q=%00", "q=%E0%A4%A", "rev=1e20", "from=2020-13-45", "kind=x", "text=1&screen=1e308"]) all.push(["GET", `${j}/pages?${q}`]);
   for (const q of ["format=exe", "format=", "format=csv&sort=evil", "format=csv&min=1e308", "format=jsonl&q=%00"]) all.push(["GET", `${j}/export?${q}`]);
   for (const q of ["limit=1e308", "limit=-5", "limit=abc", "limit=Infinity"]) all.push(["GET", `${j}/frontier?${q}`]);
+  for (const q of ["status=6xx", "outcome=evil", "after=abc", "after=1e20", "limit=0", "limit=201", "limit=1.5", `host=${"x".repeat(300)}`, "status=%00"]) all.push(["GET", `${j}/requests?${q}`]);
   for (const q of ["q=", "q=%00", "limit=1e308&q=TP", `q=${"计".repeat(5000)}`]) all.push(["GET", `/api/clc/search?${q}`]);
   for (const code of ["%25", "%E0%A4%A", "..%2F..%2Fetc", "ZZ9", "%00", "x".repeat(5000)]) all.push(["GET", `/api/clc/${code}`], ["GET", `/api/clc/${code}/knowledge`]);
   all.push(["GET", "/api/compare/nothex000000"]);
@@ -189,6 +191,7 @@ test("each kind of bad input gets the status that names it", async () => {
     [["POST", "/api/workflows", { fromJobId: 999_999 }], 400, /job 999999 does not exist/],
     [["POST", "/api/workflows/999999/runs"], 404, /workflow 999999 does not exist/],
     [["PUT", "/api/workflows/999999/schedule", { schedule: "* * * * *" }], 404, /workflow 999999 does not exist/],
+    [["GET", `${j}/requests?status=6xx`], 400, /status must be one of: 2xx, 3xx, 4xx, 5xx, none/],
   ];
   for (const [c, status, message] of expect) {
     const r = await send(c);

@@ -101,6 +101,17 @@ export const API_ROUTES: RouteDoc[] = [
       },
     },
   },
+  {
+    path: "/api/jobs/{id}/requests", tag: "jobs", methods: {
+      get: {
+        summary: "The job's request log, newest first (every fetch: time, URL, status, bytes, duration, outcome, reason)",
+        query: [{ name: "host", description: "one site" }, { name: "status", description: "2xx | 3xx | 4xx | 5xx | none (no answer)" },
+          { name: "outcome", description: "stored | retry | failed | skipped | robots" }, { name: "after", description: "a request id: only requests logged after it (live reads)" },
+          { name: "limit", description: "rows, 1 to 200 (default 100)" }],
+        responses: { 200: "requests", 400: "names the bad parameter and what it takes", 404: "no such job" },
+      },
+    },
+  },
   { path: "/api/jobs/{id}/exports/{exportId}", tag: "exports", methods: { get: { summary: "An export file of this job", responses: { 200: EXPORT_PROGRESS, 404: "no such export of this job" } } } },
   { path: "/api/jobs/{id}/exports/{exportId}/actions", tag: "exports", methods: { post: EXPORT_ACTION } },
   { path: "/api/jobs/{id}/exports/{exportId}/file", tag: "exports", methods: { get: EXPORT_FILE } },

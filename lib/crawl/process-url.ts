@@ -20,6 +20,8 @@ import { simhash64 } from "../rules/simhash";
 import { isAllowedByRobots, isHostUnreachable, robotsFromResponse, type RobotsRecord } from "../rules/robots";
 import { setHostAside } from "../store/host-controls";
 import { canonicalizeUrl } from "../rules/url";
+import type { RequestLog } from "./request-log-buffer";
+import type { RequestEntry } from "../store/request-log";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {
@@ -31,6 +33,20 @@ export interface PipelineDeps {
   robotsCache: Map<string, RobotsRecord>;
   fetcherFor: (ctx: JobContext) => Fetcher;
   log: (line: string) => void;
+  /** Where each fetch is logged for the job page (batched); none: not logged. */
+  requestLog?: RequestLog;
+}
+
+/** The request log's name for each decision about a fetch. */
+const LOGGED_AS = { store: "stored", retry: "retry", fail: "failed", skip: "skipped" } as const;
+
+/** Log one fetch of `url` with how it ended (the job's requestLogKeep decides whether it is kept). */
+function logRequest(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, url: string, res: FetchOutcome, at: Date,
+  outcome: RequestEntry["outcome"], reason: string | null): void {
+  deps.requestLog?.add({
+    jobId: item.jobId, at, url, host: item.host, status: res.ok ? res.status : null, bytes: res.ok ? res.body.length : 0,
+    durationMs: Math.round(res.fetchMs), outcome, reason: reason ?? (res.ok ? null : res.reason),
+  }, ctx.settings.requestLogKeep);
 }
 
 /** How a URL ended, for the worker's counters and logs. */
@@ -54,6 +70,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   const origin = new URL(item.url).origin;
   const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);
   const answeredAt = new Date();
+  logRequest(deps, ctx, item, `${origin}/robots.txt`, res, answeredAt, "robots", null);
   if (!res.ok && !res.isRetryable) {
     // The host itself cannot be fetched (refused address, no such name, bad certificate):
     // the page would fail the same way, so it fails now with that reason.
@@ -117,7 +134,11 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
   // The host's next request waits its delay from the moment it answered this one (see releaseHost).
   const answeredAt = new Date();
   const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt };
-  if (!outcome.ok && outcome.reason === "redirect-offsite") {
+  const decision = classifyOutcome(outcome);
+  const isOffsite = !outcome.ok && outcome.reason === "redirect-offsite";
+  logRequest(deps, ctx, item, item.url, outcome, answeredAt, isOffsite ? "skipped" : LOGGED_AS[decision.kind],
+    isOffsite ? "redirect-offsite" : decision.kind === "store" ? null : decision.reason);
+  if (isOffsite) {
     // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
     const target = canonicalizeUrl(outcome.detail);
     const follow = target.ok && ctx.inScope(target.url).allowed
@@ -126,7 +147,6 @@ export async function processUrl(deps: PipelineDeps, item: ClaimedUrl): Promise<
     await storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow });
     return "skipped";
   }
-  const decision = classifyOutcome(outcome);
   switch (decision.kind) {
     case "retry": {
       const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt });

@@ -18,6 +18,7 @@ import fs from "node:fs";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
+import { createRequestLog } from "./request-log-buffer";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 import { repairHostsPending } from "../store/host-pending";
@@ -128,7 +129,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   const cutTries = createCutTries(opts.sql, workerId, log);
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), log };
+  const requestLog = createRequestLog(opts.sql, log);
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, robotsCache: new Map(), log, requestLog };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
@@ -278,6 +280,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await ticking;
       await recomputing;
       await endFinishedJobs().catch(() => {});
+      await requestLog.close();
       await beat(opts.sql, report("stopped")).catch(() => {});
       await Promise.all([...fetchers.values()].map((f) => f.close()));
     }

@@ -143,7 +143,7 @@ const SETTINGS: Labels = {
     maxQueryVariants: "每路径最多查询变体", maxLinksPerPage: "每页最多取链接数", maxRepeatedSegments: "路径段最多重复次数",
     adaptTopicAfter: "主题自动学习的页数", focusHoldBack: "聚焦强度 %", connectTimeoutMs: "连接超时（毫秒）",
     headersTimeoutMs: "响应头超时（毫秒）", bodyTimeoutMs: "正文超时（毫秒）", maxBodyBytes: "正文上限（字节）",
-    keepRawHtml: "保留原始 HTML", rawHtmlMaxBytes: "原始 HTML 单页上限（字节）", proxy: "HTTP 代理", siteAuth: "站点登录", cookies: "站点 Cookie",
+    keepRawHtml: "保留原始 HTML", rawHtmlMaxBytes: "原始 HTML 单页上限（字节）", requestLogKeep: "请求日志保留条数", proxy: "HTTP 代理", siteAuth: "站点登录", cookies: "站点 Cookie",
   },
   en: {
     minDelayMs: "Delay between requests to a site (ms)", maxHostConnections: "Connections per site", maxConcurrency: "Fetches in flight for this job",
@@ -151,7 +151,7 @@ const SETTINGS: Labels = {
     maxQueryVariants: "Max query variants per path", maxLinksPerPage: "Max links taken per page", maxRepeatedSegments: "Max repeats of a path segment",
     adaptTopicAfter: "Pages before the topic learns", focusHoldBack: "Focus %", connectTimeoutMs: "Connect timeout (ms)",
     headersTimeoutMs: "Headers timeout (ms)", bodyTimeoutMs: "Body timeout (ms)", maxBodyBytes: "Max body size (bytes)",
-    keepRawHtml: "Keep raw HTML", rawHtmlMaxBytes: "Raw HTML kept up to (bytes a page)", proxy: "HTTP proxy", siteAuth: "Site logins", cookies: "Site cookies",
+    keepRawHtml: "Keep raw HTML", rawHtmlMaxBytes: "Raw HTML kept up to (bytes a page)", requestLogKeep: "Requests kept in the log", proxy: "HTTP proxy", siteAuth: "Site logins", cookies: "Site cookies",
   },
 };
 

@@ -25,6 +25,8 @@ import { HostsPanel } from "./hosts-panel";
 import { JobControls } from "./job-controls";
 import { settingLabel, settingValueLabel } from "@/lib/i18n/ops-messages";
 import { workflowMessages } from "@/lib/i18n/workflow-messages";
+import { requestLogMessages } from "@/lib/i18n/request-log-messages";
+import { RequestLog } from "./request-log";
 import { createWorkflowFromJobAction } from "../../workflows/actions";
 
 export const dynamic = "force-dynamic";
@@ -135,6 +137,8 @@ export default async function JobPage({ params, searchParams }: {
       <Suspense fallback={<PanelLoading />}><HostsPanel jobId={job.id} q={hosts} params={screen > 1 ? { screen: String(screen) } : {}}
         canControl={isActive && isOperator} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><EventsPanel jobId={job.id} m={m} locale={locale} /></Suspense>
+      <RequestLog jobId={job.id} hosts={(await prisma.host.findMany({ where: { jobId: job.id }, select: { host: true }, orderBy: { host: "asc" }, take: 200 })).map((h) => h.host)}
+        isLive={isActive || job.status === "stopping"} m={requestLogMessages(locale)} locale={locale} />
       <Suspense fallback={<PanelLoading />}><QueuePanel jobId={job.id} /></Suspense>
       <Suspense fallback={<PanelLoading />}><PagesPanel jobId={job.id} screen={screen} /></Suspense>
     </section>

@@ -26,7 +26,7 @@ export async function readJobFormProps() {
       ["maxConcurrency", "fieldMaxConcurrency"], ["maxPagesPerHost", "fieldMaxPagesPerHost"], ["maxQueryVariants", "fieldMaxQueryVariants"], ["maxLinksPerPage", "fieldMaxLinksPerPage"],
       ["maxRepeatedSegments", "fieldMaxRepeatedSegments"], ["adaptTopicAfter", "fieldAdaptTopicAfter"], ["focusHoldBack", "fieldFocusHoldBack"], ["connectTimeoutMs", "fieldConnectTimeout"], ["headersTimeoutMs", "fieldHeadersTimeout"],
       ["bodyTimeoutMs", "fieldBodyTimeout"], ["maxBodyBytes", "fieldMaxBodyBytes"],
-      ["rawHtmlMaxBytes", "fieldRawHtmlMaxBytes"],
+      ["rawHtmlMaxBytes", "fieldRawHtmlMaxBytes"], ["requestLogKeep", "fieldRequestLogKeep"],
     ] as const).map(([name, key]) => ({ name, label: t(key), value: d[name] })),
     scopes: SCOPE_MODES.map((m) => ({ value: m, label: t(`scope_${m}`) })),
   };
