@@ -58,7 +58,11 @@ export async function trimRequests(sql: Sql, jobId: number, keep: number): Promi
 /** A row of the list. */
 export interface RequestRow { id: string; at: Date; url: string; host: string; status: number | null; bytes: number; durationMs: number; outcome: string; reason: string | null }
 
-/** Job `jobId`'s requests, newest first, filtered; with `afterId`, only those logged after it. */
+/**
+ * Job `jobId`'s requests, newest answer first, filtered; with `afterId`, only those logged after
+ * it. A batch holds the requests of several fetches in the order they were added, which is not
+ * always the order they were answered in: the list is by time, and `afterId` by log order.
+ */
 export async function listRequests(sql: Sql, jobId: number, f: RequestFilters): Promise<RequestRow[]> {
   const range: Record<string, [number, number]> = { "2xx": [200, 299], "3xx": [300, 399], "4xx": [400, 499], "5xx": [500, 599] };
   const cls = f.statusClass && f.statusClass !== "none" ? range[f.statusClass] : null;
@@ -69,5 +73,5 @@ export async function listRequests(sql: Sql, jobId: number, f: RequestFilters): 
       ${f.outcome ? sql`and outcome = ${f.outcome}` : sql``}
       ${f.statusClass === "none" ? sql`and status is null` : cls ? sql`and status between ${cls[0]} and ${cls[1]}` : sql``}
       ${f.afterId ? sql`and id > ${f.afterId}` : sql``}
-    order by id desc limit ${f.limit}`;
+    order by at desc, id desc limit ${f.limit}`;
 }

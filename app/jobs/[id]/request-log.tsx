@@ -29,11 +29,13 @@ export function RequestLog({ jobId, hosts, isLive, m, locale }: { jobId: number;
   useEffect(() => {
     let isCancelled = false;
     const load = async (isFirst: boolean) => {
-      const r = await readRows(jobId, filters, isFirst ? undefined : rowsRef.current[0]?.id);
+      // The newest logged row, not the first shown: the list is by time, "after" by log order.
+      const newest = rowsRef.current.reduce<string | undefined>((max, row) => (max === undefined || BigInt(row.id) > BigInt(max) ? row.id : max), undefined);
+      const r = await readRows(jobId, filters, isFirst ? undefined : newest);
       if (isCancelled) return;
       if (typeof r === "string") return setError(r);
       setError(null);
-      rowsRef.current = isFirst ? r : [...r, ...rowsRef.current].slice(0, SHOWN);
+      rowsRef.current = isFirst ? r : [...r, ...rowsRef.current].sort((a, b) => b.at.localeCompare(a.at)).slice(0, SHOWN);
       setRows(rowsRef.current);
     };
     void load(true);
