@@ -104,6 +104,24 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await expect(page.getByTestId("compare-chart")).toBeVisible();
   await shoot(page, "workflow-compare", { fullPage: true });
 
+  // Edit: a bad page budget is named and nothing is saved; a good edit is version 2.
+  await page.goto(`/workflows/${workflowId}/edit`);
+  await expect(page.getByTestId("form-note")).toBeVisible();
+  const submitBad = async () => {
+    await page.locator("input[name=maxPages]").fill("0");
+    await page.getByRole("button", { name: /^(保存为新版本|Save as a new version)$/ }).click();
+    await expect(page.getByTestId("error-maxPages")).toBeVisible();
+  };
+  await submitBad();
+  expect((await sql`select version from workflows where id = ${workflowId}`)[0].version).toBe(1);
+  await shoot(page, "workflow-edit-error", { fullPage: true, prepare: submitBad });
+  await page.locator("input[name=maxPages]").fill("10");
+  await page.getByRole("button", { name: /^(保存为新版本|Save as a new version)$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}$`));
+  expect((await sql`select version, (spec->>'maxPages')::int as max from workflows where id = ${workflowId}`)[0]).toEqual({ version: 2, max: 10 });
+  await page.goto("/workflows/new");
+  await shoot(page, "workflow-new");
+
   await page.goto("/workflows");
   await expect(page.getByTestId("workflows")).toContainText("计算机每周");
   await shoot(page, "workflows-list");

@@ -17,9 +17,9 @@ import type { CreateJobState } from "../jobs/actions";
 import { parseSchedule } from "@/lib/jobs/schedule";
 import { setWorkflowSchedule } from "@/lib/store/workflow-schedule";
 
-/** The form's fields as text, Next.js's own fields and an empty saved-topic choice left out. */
+/** The form's fields as text, Next.js's own fields left out ("no saved topic" is an empty topicId, which an edit must see). */
 function formValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].filter(([k, v]) => !k.startsWith("$") && k !== "workflowId" && !(k === "topicId" && v === "")).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries([...form.entries()].filter(([k]) => !k.startsWith("$") && k !== "workflowId").map(([k, v]) => [k, String(v)]));
 }
 
 /** Save the workflow form: a new workflow, or (with workflowId) a new version; invalid input writes nothing and comes back with errors. */

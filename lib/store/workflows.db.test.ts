@@ -37,11 +37,15 @@ test("a workflow made from a job runs again with the job's seeds, settings and t
   const edited = await reviseWorkflow(ctx.prisma, made.workflow.id, "weekly v2", { seeds: "http://w.test/\nhttp://w.test/more", maxPages: "9", siteAuth: "" });
   assert.ok(edited.ok, !edited.ok ? edited.message : "");
   assert.equal(edited.workflow.version, 2);
+  const overlapping = await runWorkflow(ctx.prisma, made.workflow.id);
+  assert.ok(!overlapping.ok && overlapping.kind === "conflict", "no second run while the first has not ended");
+  await end(run.job.id);
   const second = await runWorkflow(ctx.prisma, made.workflow.id);
   assert.ok(second.ok);
   const [r2] = await ctx.db.sql`select max_pages, seeds, settings, workflow_version from jobs where id = ${second.job.id}`;
   assert.deepEqual([r2.max_pages, r2.workflow_version, r2.seeds.length], [9, 2, 2]);
   assert.deepEqual(r2.settings.siteAuth, ["w.test alice:secret"], "an edit that leaves credentials empty keeps them");
+  assert.equal(r2.settings.minDelayMs, 5, "a setting the edit does not name keeps its value");
   const w = await getWorkflow(ctx.prisma, made.workflow.id);
   assert.deepEqual(w?.versions.map((v) => [v.version, v.name]), [[2, "weekly v2"], [1, "weekly"]]);
 

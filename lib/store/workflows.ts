@@ -56,11 +56,13 @@ export async function createWorkflowFromJob(prisma: PrismaClient, jobId: number,
   return { ok: true as const, workflow: w };
 }
 
-/** Edit workflow `id`: a new version with this name and input (empty credentials keep the previous ones). */
+/** Edit workflow `id`: a new version with this name and input; fields it leaves out and empty credentials keep the previous ones. */
 export async function reviseWorkflow(prisma: PrismaClient, id: number, name: string, raw: Record<string, unknown>, isRefused?: AddressPolicy) {
   const current = await prisma.workflow.findUnique({ where: { id } });
   if (!current) return fail("not-found", `workflow ${id} does not exist`);
-  const merged = keepCredentials(raw, current.spec as Record<string, unknown>);
+  // Fields the edit does not name (settings the form does not show) keep their values.
+  const previous = current.spec as Record<string, unknown>;
+  const merged = keepCredentials({ ...previous, ...raw }, previous);
   // A workflow made from a job keeps that job's topic unless the edit gives keywords, classes or a saved topic.
   const hasOwnTopic = ["keywords", "clc", "topicId"].some((k) => { const v = merged[k]; return v !== undefined && v !== "" && !(Array.isArray(v) && v.length === 0); });
   const topic = hasOwnTopic ? null : (current.topic as TopicVector | null);
