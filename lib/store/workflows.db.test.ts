@@ -49,9 +49,12 @@ test("a workflow made from a job runs again with the job's seeds, settings and t
   const w = await getWorkflow(ctx.prisma, made.workflow.id);
   assert.deepEqual(w?.versions.map((v) => [v.version, v.name]), [[2, "weekly v2"], [1, "weekly"]]);
 
+  const noTopic = await reviseWorkflow(ctx.prisma, made.workflow.id, "weekly v3", { keywords: "网络", topicId: "" });
+  assert.ok(noTopic.ok, !noTopic.ok ? noTopic.message : "");
+  assert.equal(noTopic.workflow.version, 3, "an empty saved-topic choice is no topic, not an error");
   const bad = await reviseWorkflow(ctx.prisma, made.workflow.id, "x", { seeds: "ftp://x/", maxPages: "-1" });
   assert.ok(!bad.ok && bad.kind === "invalid" && "errors" in bad && bad.errors.seeds && bad.errors.maxPages, "every bad field is named");
-  assert.equal((await getWorkflow(ctx.prisma, made.workflow.id))?.version, 2, "a refused edit writes nothing");
+  assert.equal((await getWorkflow(ctx.prisma, made.workflow.id))?.version, 3, "a refused edit writes nothing");
   const missing = await runWorkflow(ctx.prisma, 999_999);
   assert.ok(!missing.ok && missing.kind === "not-found");
 });

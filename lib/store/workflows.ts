@@ -39,8 +39,10 @@ async function insertWorkflow(prisma: PrismaClient, name: string, spec: object, 
 }
 
 /** Save job input (validated as a new job is) as workflow version 1. */
-export async function createWorkflow(prisma: PrismaClient, name: string, raw: unknown, isRefused?: AddressPolicy) {
-  const input = parseJobInput(raw, { isRefused });
+export async function createWorkflow(prisma: PrismaClient, name: string, raw: Record<string, unknown>, isRefused?: AddressPolicy) {
+  const { topicId, ...rest } = raw;
+  // The form's "no saved topic" is an empty topicId.
+  const input = parseJobInput(topicId === "" ? rest : raw, { isRefused });
   if (!input.ok) return { ok: false as const, kind: "invalid" as const, message: input.message, errors: input.errors } satisfies InvalidSpec;
   // A topic built here from keywords and classes is rebuilt by each run from the same spec.
   const w = await insertWorkflow(prisma, name, specOfInput(input.value) as object, null);
@@ -63,6 +65,8 @@ export async function reviseWorkflow(prisma: PrismaClient, id: number, name: str
   // Fields the edit does not name (settings the form does not show) keep their values.
   const previous = current.spec as Record<string, unknown>;
   const merged = keepCredentials({ ...previous, ...raw }, previous);
+  // The form's "no saved topic" is an empty topicId: it drops the saved topic the previous version named.
+  if (merged.topicId === "") delete merged.topicId;
   // A workflow made from a job keeps that job's topic unless the edit gives keywords, classes or a saved topic.
   const hasOwnTopic = ["keywords", "clc", "topicId"].some((k) => { const v = merged[k]; return v !== undefined && v !== "" && !(Array.isArray(v) && v.length === 0); });
   const topic = hasOwnTopic ? null : (current.topic as TopicVector | null);
