@@ -9,6 +9,7 @@ import { SignedIn } from "./auth/signed-in";
 import { opsTranslator } from "@/lib/i18n/ops-messages";
 import { authMessages } from "@/lib/i18n/auth-messages";
 import { hasRole } from "@/lib/auth/roles";
+import { workflowMessages } from "@/lib/i18n/workflow-messages";
 
 export const metadata: Metadata = { title: "FocusCrawl", description: "Focused web crawling dashboard" };
 
@@ -34,6 +35,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 className="nav-scroll -mx-4 flex w-[calc(100%+2rem)] min-w-0 gap-x-5 overflow-x-auto whitespace-nowrap px-4 py-2 text-sm sm:mx-0 sm:w-auto sm:flex-1 sm:p-0">
                 <Link href="/" className="hover:text-teal-700">{t("navJobs")}</Link>
                 {hasRole(who.role, "operator") && <Link href="/jobs/new" className="hover:text-teal-700">{t("navNewJob")}</Link>}
+                <Link href="/workflows" data-testid="nav-workflows" className="hover:text-teal-700">{workflowMessages(locale).nav}</Link>
                 <Link href="/topics" className="hover:text-teal-700">{topicMessages(locale).navTopics}</Link>
                 <Link href="/compare" className="hover:text-teal-700">{t("navCompare")}</Link>
                 <Link href="/workers" className="hover:text-teal-700">{ops("navWorkers")}</Link>

@@ -12,6 +12,7 @@ import { makeJob } from "@/lib/testing/fixtures";
 import { storeTestPage } from "@/lib/testing/results-fixtures";
 import { createTopic } from "@/lib/store/topics";
 import type { TopicVector } from "@/lib/topic/topic";
+import { createWorkflow } from "@/lib/store/workflows";
 import { dispatch, ROUTES } from "./test-dispatch";
 
 const ctx = useTestDatabase();
@@ -27,7 +28,7 @@ const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
 const NOT_OBJECTS: unknown[] = ["{", "nul", "{\"a\":}", "null", "[]", "\"text\"", "42", "true", "\u0000", deep(200_000), "{\"a\":1}garbage"];
 const BAD_IDS = ["0", "-1", "1e20", "abc", "2147483648", "99999999999", "1.5", "%20", "999999"];
 
-function cases(jobId: number, pageId: string, topicId: number): Case[] {
+function cases(jobId: number, pageId: string, topicId: number, workflowId: number): Case[] {
   const j = `/api/jobs/${jobId}`;
   const all: Case[] = [];
   // Malformed and non-object bodies on every route that reads a JSON object.
@@ -35,7 +36,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     ["POST", "/api/jobs"], ["POST", `${j}/actions`], ["POST", `${j}/seeds`], ["POST", `${j}/topic`], ["POST", `${j}/topic/refine`],
     ["POST", "/api/compare"], ["POST", "/api/topics"], ["PUT", `/api/topics/${topicId}`], ["POST", "/api/topics/preview"],
     ["POST", "/api/topics/example-url"], ["POST", "/api/topics/score"], ["PUT", `${j}/judgements`], ["PUT", `${j}/pages/${pageId}/judgement`],
-    ["POST", `${j}/exports`], ["POST", "/api/seeds/search"],
+    ["POST", `${j}/exports`], ["POST", "/api/seeds/search"], ["POST", "/api/workflows"], ["PUT", `/api/workflows/${workflowId}`], ["PUT", `/api/workflows/${workflowId}/schedule`],
   ];
   for (const [method, path] of objectRoutes) {
     for (const body of NOT_OBJECTS) all.push([method, path, body]);
@@ -50,6 +51,13 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     { ...job, seeds: ["javascript:alert(1)"] }, { ...job, strategy: "nope" }, { ...job, strategyParams: "x" }, { ...job, name: "名".repeat(300_000) },
     { ...job, clc: ["ZZ9"] }, { ...job, minDelayMs: 1e308 }, { ...job, seeds: Array.from({ length: 20_000 }, (_, i) => `http://a.test/${i}`) },
   ]) all.push(["POST", "/api/jobs", body]);
+  for (const body of [{ ...job }, { ...job, name: "" }, { ...job, name: 5 }, { ...job, name: "x".repeat(201) }, { ...job, name: "w", seeds: ["ftp://x/"] },
+    { ...job, name: "w", maxPages: -1 }, { fromJobId: "1" }, { fromJobId: 1e20 }, { fromJobId: 999_999 }, { fromJobId: jobId, name: "" }, { fromJobId: null }]) {
+    all.push(["POST", "/api/workflows", body]);
+  }
+  for (const body of [{ ...job }, { ...job, name: "w", strategy: "nope" }, { ...job, name: "w", seeds: [] }]) all.push(["PUT", `/api/workflows/${workflowId}`, body]);
+  for (const body of [{}, { schedule: 5 }, { schedule: "* * * *" }, { schedule: "61 * * * *" }, { schedule: "* * * * *", timeZone: "Mars/Olympus" }, { schedule: "x".repeat(10_000) },
+    { schedule: ["* * * * *"] }, { schedule: "* * * * *", timeZone: 5 }]) all.push(["PUT", `/api/workflows/${workflowId}/schedule`, body]);
   for (const body of [{ ...job, strategies: "bfs" }, { ...job, strategies: ["nope"] }, { ...job, strategies: [] }, { ...job, topicId: 1e20, strategies: ["bfs"] }]) {
     all.push(["POST", "/api/compare", body]);
   }
@@ -84,6 +92,9 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     all.push(["GET", `/api/jobs/${id}/exports`], ["POST", `/api/jobs/${id}/exports`, { format: "csv" }], ["GET", `/api/exports/${id}`]);
     all.push(["POST", `/api/exports/${id}/actions`, { action: "cancel" }], ["GET", `${j}/exports/${id}`]);
     all.push(["POST", `${j}/exports/${id}/actions`, { action: "resume" }]);
+    all.push(["GET", `/api/workflows/${id}`], ["PUT", `/api/workflows/${id}`, { ...{ keywords: "计算机", seeds: ["http://a.test/"] }, name: "w" }], ["DELETE", `/api/workflows/${id}`]);
+    all.push(["GET", `/api/jobs/${id}/requests`]);
+    all.push(["GET", `/api/workflows/${id}/runs`], ["POST", `/api/workflows/${id}/runs`], ["PUT", `/api/workflows/${id}/schedule`, { schedule: "* * * * *" }]);
   }
   for (const p of ["0", "-1", "1e20", "abc", "9999999999999999999999"]) all.push(["GET", `${j}/pages/${p}`], ["PUT", `${j}/pages/${p}/judgement`, { judgement: null }]);
   // Paging, filters and search parameters.
@@ -91,6 +102,7 @@ function cases(jobId: number, pageId: string, topicId: number): Case[] {
     "after=garbage", `q=${"x".repeat(500)}`, "q=%00", "q=%E0%A4%A", "rev=1e20", "from=2020-13-45", "kind=x", "text=1&screen=1e308"]) all.push(["GET", `${j}/pages?${q}`]);
   for (const q of ["format=exe", "format=", "format=csv&sort=evil", "format=csv&min=1e308", "format=jsonl&q=%00"]) all.push(["GET", `${j}/export?${q}`]);
   for (const q of ["limit=1e308", "limit=-5", "limit=abc", "limit=Infinity"]) all.push(["GET", `${j}/frontier?${q}`]);
+  for (const q of ["status=6xx", "outcome=evil", "after=abc", "after=1e20", "limit=0", "limit=201", "limit=1.5", `host=${"x".repeat(300)}`, "status=%00"]) all.push(["GET", `${j}/requests?${q}`]);
   for (const q of ["q=", "q=%00", "limit=1e308&q=TP", `q=${"计".repeat(5000)}`]) all.push(["GET", `/api/clc/search?${q}`]);
   for (const code of ["%25", "%E0%A4%A", "..%2F..%2Fetc", "ZZ9", "%00", "x".repeat(5000)]) all.push(["GET", `/api/clc/${code}`], ["GET", `/api/clc/${code}/knowledge`]);
   all.push(["GET", "/api/compare/nothex000000"]);
@@ -129,7 +141,9 @@ test("at least 100 malformed requests across every route: no 500, a JSON error o
   const job = await makeJob(ctx.db.url, { keepRawHtml: "true" });
   const pageId = await storeTestPage(ctx.db.sql, job.id, { url: "http://a.test/p", title: "计算机", mainText: "计算机 网络" });
   const topic = await createTopic(ctx.prisma, "t", job.topicSnapshot as unknown as TopicVector, 0.035);
-  const list = cases(job.id, pageId, topic.id);
+  const workflow = await createWorkflow(ctx.prisma, "w", { keywords: "计算机", seeds: "http://a.test/" });
+  assert.ok(workflow.ok);
+  const list = cases(job.id, pageId, topic.id, workflow.workflow.id);
   assert.ok(list.length >= 100, `${list.length} cases`);
   const served = new Set<string>();
   const problems: string[] = [];
@@ -152,6 +166,8 @@ test("at least 100 malformed requests across every route: no 500, a JSON error o
   assert.deepEqual(routesWithCases.filter((p) => !served.has(p)), [], "every route gets bad input");
   const [jobs] = await ctx.db.sql`select count(*)::int as n from jobs`;
   assert.equal(jobs.n, 1, "no bad request created a job");
+  const workflows = await ctx.db.sql`select version, schedule from workflows`;
+  assert.deepEqual([...workflows], [{ version: 1, schedule: null }], `no bad request created or changed a workflow: ${JSON.stringify(workflows)}`);
   const exports = await ctx.db.sql`select format, filters from exports`;
   assert.deepEqual([...exports], [], "no bad request started an export file");
 });
@@ -174,6 +190,11 @@ test("each kind of bad input gets the status that names it", async () => {
     [["GET", "/api/clc/%25"], 404, /no CLC class "%"/],
     [["GET", "/api/clc/ZZ9/knowledge"], 404, /no CLC class "ZZ9"/],
     [["GET", "/api/jobs/1/nope"], 404, /no API at \/api\/jobs\/1\/nope/],
+    [["POST", "/api/workflows", { keywords: "计算机", seeds: ["http://a.test/"] }], 400, /give the workflow a name/],
+    [["POST", "/api/workflows", { fromJobId: 999_999 }], 400, /job 999999 does not exist/],
+    [["POST", "/api/workflows/999999/runs"], 404, /workflow 999999 does not exist/],
+    [["PUT", "/api/workflows/999999/schedule", { schedule: "* * * * *" }], 404, /workflow 999999 does not exist/],
+    [["GET", `${j}/requests?status=6xx`], 400, /status must be one of: 2xx, 3xx, 4xx, 5xx, none/],
   ];
   for (const [c, status, message] of expect) {
     const r = await send(c);

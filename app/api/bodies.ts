@@ -63,3 +63,14 @@ export const JobBody = JobInputSchema;
 export const CompareBody = JobInputSchema.extend({ strategies: z.array(z.enum(STRATEGY_IDS)).min(1) });
 /** POST /api/auth/login, as a form (application/x-www-form-urlencoded). */
 export const LoginForm = z.object({ name: z.string(), password: z.string(), next: z.string().optional() });
+/** POST /api/workflows and PUT /api/workflows/:id: a name and a job definition (as POST /api/jobs takes it). */
+export const WorkflowBody = JobInputSchema.extend({ name: z.string().min(1).max(200).meta({ description: "the workflow's name" }) });
+/** POST /api/workflows from a job: the job's seeds, strategy, settings and topic under a name (the job's own by default). */
+export const WorkflowFromJobBody = z.object({
+  fromJobId: z.number().int().min(1).max(MAX_ROW_ID).meta({ description: "the job to make it from" }), name: z.string().min(1).max(200).optional(),
+});
+/** PUT /api/workflows/:id/schedule: a 5-field cron line in a time zone, or null for none. */
+export const ScheduleBody = z.object({
+  schedule: z.string().nullable().meta({ description: "cron: minute hour day-of-month month day-of-week, e.g. 0 3 * * 1; null removes the schedule" }),
+  timeZone: z.string().optional().meta({ description: "IANA time zone, e.g. Asia/Shanghai (the server's by default)" }),
+});

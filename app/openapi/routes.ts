@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import {
   BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
-  LoginForm, PreviewBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody,
+  LoginForm, PreviewBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
 } from "@/app/api/bodies";
 
 /** A query parameter. */
@@ -102,6 +102,17 @@ export const API_ROUTES: RouteDoc[] = [
       },
     },
   },
+  {
+    path: "/api/jobs/{id}/requests", tag: "jobs", methods: {
+      get: {
+        summary: "The job's request log, newest first (every fetch: time, URL, status, bytes, duration, outcome, reason)",
+        query: [{ name: "host", description: "one site" }, { name: "status", description: "2xx | 3xx | 4xx | 5xx | none (no answer)" },
+          { name: "outcome", description: "stored | retry | failed | skipped | robots" }, { name: "after", description: "a request id: only requests logged after it (live reads)" },
+          { name: "limit", description: "rows, 1 to 200 (default 100)" }],
+        responses: { 200: "requests", 400: "names the bad parameter and what it takes", 404: "no such job" },
+      },
+    },
+  },
   { path: "/api/jobs/{id}/exports/{exportId}", tag: "exports", methods: { get: { summary: "An export file of this job", responses: { 200: EXPORT_PROGRESS, 404: "no such export of this job" } } } },
   { path: "/api/jobs/{id}/exports/{exportId}/actions", tag: "exports", methods: { post: EXPORT_ACTION } },
   { path: "/api/jobs/{id}/exports/{exportId}/file", tag: "exports", methods: { get: EXPORT_FILE } },
@@ -115,6 +126,38 @@ export const API_ROUTES: RouteDoc[] = [
     },
   },
   { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves", responses: { 200: "the comparison", 404: "no such comparison" } } } },
+  {
+    path: "/api/workflows", tag: "workflows", methods: {
+      get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", responses: { 200: "workflows" } },
+      post: {
+        summary: "Save a workflow: a job definition with a name, or {fromJobId} to make it from a job",
+        description: "With `fromJobId` the job's seeds, strategy, settings and topic are copied.",
+        body: WorkflowBody.or(WorkflowFromJobBody), responses: { 201: "the workflow (version 1)", 400: "per-field errors" },
+      },
+    },
+  },
+  {
+    path: "/api/workflows/{id}", tag: "workflows", methods: {
+      get: { summary: "A workflow (credentials hidden), its versions and its runs with pages new, changed and gone", responses: { 200: "the workflow and runs", 404: "no such workflow" } },
+      put: { summary: "Save a new version of a workflow (empty credentials keep the previous ones)", body: WorkflowBody, responses: { 200: "the new version", 400: "per-field errors", 404: "no such workflow" } },
+      delete: { summary: "Delete a workflow with its runs, their pages and export files", responses: { 200: "what was deleted", 404: "no such workflow", 409: "a run is active: stop it first" } },
+    },
+  },
+  {
+    path: "/api/workflows/{id}/schedule", tag: "workflows", methods: {
+      put: {
+        summary: "Set or remove a workflow's schedule (cron in a time zone)",
+        description: "A time missed while the dashboard was down runs once when it starts; no run starts while the previous one has not ended.",
+        body: ScheduleBody, responses: { 200: "the schedule, its description in zh-CN and en, and the next run times", 400: "per-field errors", 404: "no such workflow" },
+      },
+    },
+  },
+  {
+    path: "/api/workflows/{id}/runs", tag: "workflows", methods: {
+      get: { summary: "A workflow's runs with pages new, changed and gone since the run before", responses: { 200: "runs", 404: "no such workflow" } },
+      post: { summary: "Run a workflow now", responses: { 201: "the run's job", 400: "the saved definition no longer validates: edit it", 404: "no such workflow" } },
+    },
+  },
   {
     path: "/api/topics", tag: "topics", methods: {
       get: { summary: "Saved topics", responses: { 200: "topics" } },

@@ -25,6 +25,8 @@ import { canonicalizeUrl } from "../rules/url";
 import { queueHostSitemaps, readSitemap } from "./sitemaps";
 import type { BrowserPool, RenderCost } from "./browser";
 import { fetchModeFor, needsBrowser } from "../rules/needs-browser";
+import type { RequestLog } from "./request-log-buffer";
+import type { RequestEntry } from "../store/request-log";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {
@@ -38,6 +40,20 @@ export interface PipelineDeps {
   /** The worker's browser, for jobs and hosts fetched in browser or auto mode (none: everything over HTTP). */
   browser?: BrowserPool;
   log: (line: string) => void;
+  /** Where each fetch is logged for the job page (batched); none: not logged. */
+  requestLog?: RequestLog;
+}
+
+/** The request log's name for each decision about a fetch. */
+const LOGGED_AS = { store: "stored", retry: "retry", fail: "failed", skip: "skipped" } as const;
+
+/** Log one fetch of `url` with how it ended (the job's requestLogKeep decides whether it is kept). */
+function logRequest(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, url: string, res: FetchOutcome, at: Date,
+  outcome: RequestEntry["outcome"], reason: string | null): void {
+  deps.requestLog?.add({
+    jobId: item.jobId, at, url, host: item.host, status: res.ok ? res.status : null, bytes: res.ok ? res.body.length : 0,
+    durationMs: Math.round(res.fetchMs), outcome, reason: reason ?? (res.ok ? null : res.reason),
+  }, ctx.settings.requestLogKeep);
 }
 
 /** How a URL ended, for the worker's counters and logs. */
@@ -61,6 +77,7 @@ async function robotsForClaim(deps: PipelineDeps, ctx: JobContext, item: Claimed
   const origin = new URL(item.url).origin;
   const res = await deps.fetcherFor(ctx).fetchUrl(`${origin}/robots.txt`);
   const answeredAt = new Date();
+  logRequest(deps, ctx, item, `${origin}/robots.txt`, res, answeredAt, "robots", null);
   if (!res.ok && !res.isRetryable) {
     // The host itself cannot be fetched (refused address, no such name, bad certificate):
     // the page would fail the same way, so it fails now with that reason.
@@ -169,7 +186,11 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
   // The host's next request waits its delay from the moment it answered this one (see releaseHost).
   const answeredAt = new Date();
   const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt };
-  if (!outcome.ok && outcome.reason === "redirect-offsite") {
+  const decision = classifyOutcome(outcome);
+  const isOffsite = !outcome.ok && outcome.reason === "redirect-offsite";
+  logRequest(deps, ctx, item, item.url, outcome, answeredAt, isOffsite ? "skipped" : LOGGED_AS[decision.kind],
+    isOffsite ? "redirect-offsite" : decision.kind === "store" ? null : decision.reason);
+  if (isOffsite) {
     // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
     const target = canonicalizeUrl(outcome.detail);
     const follow = target.ok && ctx.inScope(target.url).allowed
@@ -178,7 +199,6 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
     await storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow });
     return "skipped";
   }
-  const decision = classifyOutcome(outcome);
   switch (decision.kind) {
     case "retry": {
       const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt });

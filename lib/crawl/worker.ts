@@ -19,6 +19,7 @@ import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
 import { createBrowserPool, type BrowserOptions } from "./browser";
+import { createRequestLog } from "./request-log-buffer";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 import { repairHostsPending } from "../store/host-pending";
@@ -133,7 +134,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
   const cutTries = createCutTries(opts.sql, workerId, log);
   // One browser for the worker, started by the first page that needs it.
   const browser = opts.browser ? createBrowserPool(opts.browser) : undefined;
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log };
+  const requestLog = createRequestLog(opts.sql, log);
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log, requestLog };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
@@ -283,6 +285,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       await ticking;
       await recomputing;
       await endFinishedJobs().catch(() => {});
+      await requestLog.close();
       await beat(opts.sql, report("stopped")).catch(() => {});
       await Promise.all([...fetchers.values()].map((f) => f.close()));
       await browser?.close();

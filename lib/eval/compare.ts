@@ -1,5 +1,5 @@
 /** A comparison's jobs with their live measures (the Compare page and GET /api/compare/:id). */
-import { listComparisonJobs } from "../store/comparisons";
+import { listComparisonJobs, listWorkflowRunsById } from "../store/comparisons";
 import type { Sql } from "../store/infra/sql";
 import { measureJob } from "./measure";
 
@@ -8,7 +8,18 @@ export const COMPARE_CHECKPOINTS = [100, 250, 500, 1000, 1500, 2000, 4000];
 
 /** The jobs of a comparison with their live measures (harvest-rate curve and checkpoints). */
 export async function getComparison(sql: Sql, id: string) {
-  const jobs = await listComparisonJobs(sql, id);
+  return measureCompared(sql, await listComparisonJobs(sql, id));
+}
+
+/** Two runs of a workflow with the same measures as a comparison's jobs, each named "#id". */
+export async function getRunComparison(sql: Sql, workflowId: number, a: number, b: number) {
+  const jobs = await measureCompared(sql, await listWorkflowRunsById(sql, workflowId, [a, b]));
+  return jobs.map((j) => ({ ...j, label: `#${j.id}` }));
+}
+
+type ComparedRow = Awaited<ReturnType<typeof listWorkflowRunsById>>[number];
+
+async function measureCompared(sql: Sql, jobs: readonly ComparedRow[]) {
   return Promise.all(jobs.map(async (j) => {
     const m = await measureJob(sql, j.id, { checkpoints: COMPARE_CHECKPOINTS, curveEvery: Math.max(10, Math.round(j.maxPages / 60)) });
     return { ...j, checkpoints: m.checkpoints, curve: m.curve };

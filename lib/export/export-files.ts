@@ -21,7 +21,7 @@ import {
   type ExportFileRow,
 } from "../store/exports";
 import type { Sql } from "../store/infra/sql";
-import { deleteJob } from "../store/job-delete";
+import { deleteJob, type DeletedExport } from "../store/job-delete";
 import { canManageExportFile, type Actor } from "../auth/roles";
 import {
   exportFileName, exportFiltersText, isJobActive, parseExportFilters, parseExportFormat, readExportJob,
@@ -147,11 +147,16 @@ export async function cancelExportFile(sql: Sql, id: number, jobId: number | nul
 export async function deleteJobWithFiles(sql: Sql, jobId: number, ctx: ExportFilesContext): Promise<{ ok: true; files: number } | Failure> {
   const r = await deleteJob(sql, jobId);
   if (!r.ok) return r;
-  for (const e of r.exports) {
+  await removeExportFiles(r.exports, ctx);
+  return { ok: true, files: r.exports.length };
+}
+
+/** Stop the runs of deleted exports and remove their files, so none writes its file again. */
+export async function removeExportFiles(exports: DeletedExport[], ctx: ExportFilesContext): Promise<void> {
+  for (const e of exports) {
     abortExportRun(e.id);
     await fs.rm(exportFilePath(ctx.dataDir, e.id, e.format as ExportFormat), { force: true });
   }
-  return { ok: true, files: r.exports.length };
 }
 
 /**

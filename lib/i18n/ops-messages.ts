@@ -144,7 +144,7 @@ const SETTINGS: Labels = {
     adaptTopicAfter: "主题自动学习的页数", focusHoldBack: "聚焦强度 %", priorityFeedback: "按站点收割率学习优先级", connectTimeoutMs: "连接超时（毫秒）",
     headersTimeoutMs: "响应头超时（毫秒）", bodyTimeoutMs: "正文超时（毫秒）", maxBodyBytes: "正文上限（字节）",
     sitemaps: "读取站点地图", maxSitemapUrls: "每个站点地图最多取页面数", fetchMode: "抓取方式", browserHosts: "总用浏览器的站点",
-    keepRawHtml: "保留原始 HTML", rawHtmlMaxBytes: "原始 HTML 单页上限（字节）", proxy: "HTTP 代理", siteAuth: "站点登录", cookies: "站点 Cookie",
+    keepRawHtml: "保留原始 HTML", rawHtmlMaxBytes: "原始 HTML 单页上限（字节）", requestLogKeep: "请求日志保留条数", proxy: "HTTP 代理", siteAuth: "站点登录", cookies: "站点 Cookie",
   },
   en: {
     minDelayMs: "Delay between requests to a site (ms)", maxHostConnections: "Connections per site", maxConcurrency: "Fetches in flight for this job",
@@ -153,7 +153,7 @@ const SETTINGS: Labels = {
     adaptTopicAfter: "Pages before the topic learns", focusHoldBack: "Focus %", priorityFeedback: "Priorities learn from hosts", connectTimeoutMs: "Connect timeout (ms)",
     headersTimeoutMs: "Headers timeout (ms)", bodyTimeoutMs: "Body timeout (ms)", maxBodyBytes: "Max body size (bytes)",
     sitemaps: "Read sitemaps", maxSitemapUrls: "Max pages taken per sitemap", fetchMode: "Fetch mode", browserHosts: "Sites always rendered",
-    keepRawHtml: "Keep raw HTML", rawHtmlMaxBytes: "Raw HTML kept up to (bytes a page)", proxy: "HTTP proxy", siteAuth: "Site logins", cookies: "Site cookies",
+    keepRawHtml: "Keep raw HTML", rawHtmlMaxBytes: "Raw HTML kept up to (bytes a page)", requestLogKeep: "Requests kept in the log", proxy: "HTTP proxy", siteAuth: "Site logins", cookies: "Site cookies",
   },
 };
 

@@ -11,7 +11,7 @@ export interface CloneSource {
 }
 
 const NUMBER_SETTINGS = ["minDelayMs", "maxHostConnections", "maxConcurrency", "maxPagesPerHost", "maxQueryVariants", "maxLinksPerPage",
-  "maxRepeatedSegments", "adaptTopicAfter", "focusHoldBack", "connectTimeoutMs", "headersTimeoutMs", "bodyTimeoutMs", "maxBodyBytes", "rawHtmlMaxBytes", "maxSitemapUrls"] as const;
+  "maxRepeatedSegments", "adaptTopicAfter", "focusHoldBack", "connectTimeoutMs", "headersTimeoutMs", "bodyTimeoutMs", "maxBodyBytes", "rawHtmlMaxBytes", "maxSitemapUrls", "requestLogKeep"] as const;
 
 /** The form's values for a copy of `job` named `name`. */
 export function cloneFormValues(job: CloneSource, name: string): Record<string, string> {

@@ -38,6 +38,12 @@ export const DEFAULT_ADAPT_TOPIC_AFTER = 0;
  */
 export const DEFAULT_RAW_HTML_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Requests a job's log keeps: a 10,000-page crawl whole, at about 200 bytes a row (2 MB); a
+ * longer crawl keeps its latest, which is what a person watching it looks at.
+ */
+export const DEFAULT_REQUEST_LOG_KEEP = 10_000;
+
 /** A yes/no field from JSON (true/false) or a form ("on", "true", "1", "false", "off", "0"). */
 export const booleanField = (name: string) =>
   z.preprocess(
@@ -162,6 +168,8 @@ export const CrawlSettingsSchema = z.object({
   /** Keep each HTML response body (gzip-compressed, in page_bodies) for snapshots and WARC export. */
   keepRawHtml: booleanField("keepRawHtml").default(true),
   rawHtmlMaxBytes: integerField("rawHtmlMaxBytes", 0, 100 * 1024 * 1024).default(DEFAULT_RAW_HTML_MAX_BYTES),
+  /** Requests of the job kept in its request log, newest first (0 = keep none). */
+  requestLogKeep: integerField("requestLogKeep", 0, 1_000_000).default(DEFAULT_REQUEST_LOG_KEEP),
   proxy: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().refine((s) => {
     try {
       return ["http:", "https:", "socks5:"].includes(new URL(s).protocol);

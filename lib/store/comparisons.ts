@@ -23,6 +23,15 @@ export async function listComparisonJobs(sql: Sql, id: string) {
     from jobs where comparison_id = ${id} order by id`;
 }
 
+/** Runs `ids` of workflow `workflowId` in the comparison's shape, in the order asked for (a run of another workflow is left out). */
+export async function listWorkflowRunsById(sql: Sql, workflowId: number, ids: number[]) {
+  const rows = await sql<{ id: number; strategy: string; status: string; pagesFetched: number; pagesFailed: number; maxPages: number; topicRevision: number }[]>`
+    select id, strategy, status::text, pages_fetched as "pagesFetched", pages_failed as "pagesFailed", max_pages as "maxPages",
+      topic_revision as "topicRevision"
+    from jobs where workflow_id = ${workflowId} and id = any(${ids}::int[])`;
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
+}
+
 /** Recent comparisons, newest first. */
 export async function listComparisons(sql: Sql, take = 20) {
   return sql<{ id: string; name: string; jobs: number; createdAt: Date }[]>`

@@ -38,7 +38,7 @@ async function queueSeeds(tx: Tx, jobId: number, seeds: Seed[], p: { minDelayMs:
 export class UnknownTopicError extends Error {}
 
 /** Insert a job and queue its seeds in one transaction: all of it is written or none. */
-export async function createJob(prisma: PrismaClient, input: JobInput, opts: { comparisonId?: string } = {}) {
+export async function createJob(prisma: PrismaClient, input: JobInput, opts: { comparisonId?: string; workflow?: { id: number; version: number } } = {}) {
   const saved = input.topicId === undefined ? undefined : await prisma.topic.findUnique({ where: { id: input.topicId } });
   if (input.topicId !== undefined && !saved) throw new UnknownTopicError(`topicId: there is no topic ${input.topicId}; create it first or pick another`);
   const topic = (saved ? saved.vector : input.topic) as unknown as TopicVector;
@@ -56,6 +56,8 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
         strategy: input.strategy,
         strategyParams: input.strategyParams as object,
         comparisonId: opts.comparisonId ?? null,
+        workflowId: opts.workflow?.id ?? null,
+        workflowVersion: opts.workflow?.version ?? null,
         settings: Object.fromEntries(Object.keys(CrawlSettingsSchema.shape).map((k) => [k, input[k as keyof JobInput]])) as object,
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,

@@ -5,6 +5,8 @@ import { lineChartSvg } from "@/lib/eval/charts";
 
 /** A job of the comparison as the API returns it. */
 interface ComparedJob {
+  /** The name in the chart and table (a run's "#id"); the strategy when absent. */
+  label?: string;
   id: number; strategy: string; status: string; pagesFetched: number; pagesFailed: number;
   /** Above 1 once the job's topic changed and its stored pages were scored again. */
   topicRevision: number;
@@ -18,21 +20,22 @@ const POLL_MS = 2_000;
  * checkpoints are measured from the stored pages: a job whose topic learned has had them scored
  * again, so its checkpoints are marked as computed with the new topic.
  */
-export function LiveComparison({ id, initial, labels, checkpoints }: {
-  id: string; initial: ComparedJob[]; checkpoints: number[];
+export function LiveComparison({ pollUrl, initial, labels, checkpoints }: {
+  /** Where the live measures are read while a job runs; none: shown as they are. */
+  pollUrl?: string; initial: ComparedJob[]; checkpoints: number[];
   labels: { chart: string; table: string; strategy: string; status: string; pages: string; failed: string; rescored: string; xAxis: string; yAxis: string; statusNames: Record<string, string> };
 }) {
   const [jobs, setJobs] = useState(initial);
   const isRunning = jobs.some((j) => ["queued", "running", "paused", "stopping"].includes(j.status));
   useEffect(() => {
-    if (!isRunning) return;
+    if (!isRunning || !pollUrl) return;
     const timer = setInterval(async () => {
-      const res = await fetch(`/api/compare/${id}`, { cache: "no-store" });
+      const res = await fetch(pollUrl, { cache: "no-store" });
       if (res.ok) setJobs((await res.json()).jobs);
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [id, isRunning]);
-  const svg = lineChartSvg(labels.chart, labels.yAxis, jobs.map((j) => ({ name: j.strategy, points: j.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) })),
+  }, [pollUrl, isRunning]);
+  const svg = lineChartSvg(labels.chart, labels.yAxis, jobs.map((j) => ({ name: j.label ?? j.strategy, points: j.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) })),
     { xLabel: labels.xAxis });
   const reached = checkpoints.filter((c) => jobs.some((j) => j.checkpoints.some((k) => k.pages === c)));
   return (
@@ -46,7 +49,7 @@ export function LiveComparison({ id, initial, labels, checkpoints }: {
         <tbody>
           {jobs.map((j) => (
             <tr key={j.id} className="border-t border-slate-100">
-              <td className="p-2 font-mono"><Link className="text-teal-700 hover:underline" href={`/jobs/${j.id}`}>{j.strategy}</Link></td>
+              <td className="p-2 font-mono"><Link className="text-teal-700 hover:underline" href={`/jobs/${j.id}`}>{j.label ?? j.strategy}</Link></td>
               <td className="p-2">{labels.statusNames[j.status] ?? j.status}</td><td className="p-2 text-right tabular-nums">{j.pagesFetched}</td>
               <td className="p-2 text-right tabular-nums">{j.pagesFailed}</td>
               {reached.map((c) => {

@@ -18,7 +18,7 @@ export default async function ComparisonPage({ params }: { params: Promise<{ id:
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold">{t("compareTitle")}</h1>
-      <LiveComparison id={id} initial={JSON.parse(JSON.stringify(jobs))} checkpoints={COMPARE_CHECKPOINTS}
+      <LiveComparison pollUrl={`/api/compare/${id}`} initial={JSON.parse(JSON.stringify(jobs))} checkpoints={COMPARE_CHECKPOINTS}
         labels={{ chart: t("compareHarvest"), table: t("compareTable"), strategy: o("compareColStrategy"), status: o("compareColStatus"),
           pages: o("compareColPages"), failed: o("compareColFailed"), rescored: o("compareRescored"), xAxis: o("compareAxisPages"), yAxis: o("compareAxisHarvest"),
           statusNames: Object.fromEntries(JOB_STATUSES.map((s) => [s, statusLabel(locale, s)])) }} />

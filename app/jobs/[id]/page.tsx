@@ -29,6 +29,10 @@ import { DiagnosticsPanel, EventsPanel, SeedOutcomesPanel, TimingPanel } from ".
 import { HostsPanel } from "./hosts-panel";
 import { JobControls } from "./job-controls";
 import { settingLabel, settingValueLabel } from "@/lib/i18n/ops-messages";
+import { workflowMessages } from "@/lib/i18n/workflow-messages";
+import { requestLogMessages } from "@/lib/i18n/request-log-messages";
+import { RequestLog } from "./request-log";
+import { createWorkflowFromJobAction } from "../../workflows/actions";
 
 export const dynamic = "force-dynamic";
 
@@ -51,6 +55,8 @@ export default async function JobPage({ params, searchParams }: {
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
   const isOperator = await canOperate();
   const actions = !isOperator ? [] : job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
+  const w = workflowMessages(locale);
+  const workflow = job.workflowId ? await prisma.workflow.findUnique({ where: { id: job.workflowId }, select: { id: true, name: true } }) : null;
   const actionLabel = { pause: t("jobPause"), resume: t("jobResume"), stop: t("jobStop") } as Record<string, string>;
 
   return (
@@ -82,6 +88,14 @@ export default async function JobPage({ params, searchParams }: {
         )}
         {query.deleteRefused && <p role="alert" className="basis-full text-xs text-red-800">{t("jobDeleteActive")}</p>}
         {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
+        {isOperator && !isActive && job.status !== "stopping" && (
+          <form action={createWorkflowFromJobAction}>
+            <input type="hidden" name="jobId" value={job.id} />
+            <button data-testid="save-workflow" title={w.fromJobHint} className="rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{w.fromJob}</button>
+          </form>
+        )}
+        {workflow && <p data-testid="job-workflow" className="basis-full text-xs text-slate-600">{w.title}: <Link href={`/workflows/${workflow.id}`} className="text-teal-700 hover:underline">#{workflow.id} {workflow.name}</Link>
+          {job.workflowVersion ? ` · v${job.workflowVersion}` : ""}</p>}
       </div>
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         {topicWords.length > 0 && <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd data-testid="job-keywords" className="inline">{topicWords.join("，")}</dd></div>}
@@ -132,6 +146,8 @@ export default async function JobPage({ params, searchParams }: {
       <Suspense fallback={<PanelLoading />}><HostsPanel jobId={job.id} q={hosts} params={screen > 1 ? { screen: String(screen) } : {}}
         canControl={isActive && isOperator} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><EventsPanel jobId={job.id} m={m} locale={locale} /></Suspense>
+      <RequestLog jobId={job.id} hosts={(await prisma.host.findMany({ where: { jobId: job.id }, select: { host: true }, orderBy: { host: "asc" }, take: 200 })).map((h) => h.host)}
+        isLive={isActive || job.status === "stopping"} m={requestLogMessages(locale)} locale={locale} />
       <Suspense fallback={<PanelLoading />}><QueuePanel jobId={job.id} /></Suspense>
       <Suspense fallback={<PanelLoading />}><PagesPanel jobId={job.id} screen={screen} /></Suspense>
     </section>

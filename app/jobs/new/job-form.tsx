@@ -105,7 +105,7 @@ function StrategyParams({ strategy, errors, values }: {
   );
 }
 
-export function JobForm({ labels, strategies, recommended, defaults, advanced, topics, topicId, topicLabels, initial }: {
+export function JobForm({ labels, strategies, recommended, defaults, advanced, topics, topicId, topicLabels, initial, save = createJobAction, hidden = {}, note }: {
   labels: Labels; strategies: { id: string; name: string; description: string; source: string; params: ParamSpec[] }[]; advanced: AdvancedFields;
   /** The strategy a job gets when it names none, chosen when the form opens, with the lab's figure behind it. */
   recommended: { id: string; suffix: string; hint: string };
@@ -114,8 +114,12 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
   defaults: { maxPages: number; maxDepth: number; pageThreshold: number; minDelayMs: number; maxHostConnections: number };
   /** Values the form opens with (a cloned job's, ?clone=). */
   initial?: Record<string, string>;
+  /** The server action the form submits to (a new job by default; the workflow pages save a workflow), with hidden fields. */
+  save?: (prev: CreateJobState, form: FormData) => Promise<CreateJobState>; hidden?: Record<string, string>;
+  /** A line shown above the topic fields (a workflow that keeps the topic of the job it was made from). */
+  note?: string;
 }) {
-  const [state, action, isPending] = useActionState<CreateJobState, FormData>(createJobAction, initial ? { values: initial } : {});
+  const [state, action, isPending] = useActionState<CreateJobState, FormData>(save, initial ? { values: initial } : {});
   const v = state.values ?? {};
   const [chosen, setChosen] = useState(v.strategy ?? recommended.id);
   const [topicChoice, setTopicChoice] = useState(v.topicId ?? topicId ?? "");
@@ -125,11 +129,13 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
   return (
     <form ref={formRef} action={action} className="space-y-4 rounded border border-slate-200 bg-white p-4" noValidate>
       {state.errors && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{labels.hasErrors}</p>}
+      {Object.entries(hidden).map(([k, val]) => <input key={k} type="hidden" name={k} value={val} />)}
       <label className="block text-sm">
         <span className="font-medium">{labels.name}</span> <span className="text-xs text-slate-500">{labels.nameHint}</span>
         <input name="name" defaultValue={v.name} className={input} />
         <FieldError errors={state.errors} name="name" />
       </label>
+      {note && <p data-testid="form-note" className="rounded bg-slate-50 p-2 text-xs text-slate-600">{note}</p>}
       <TopicPicker m={topicLabels} topics={topics} chosen={topicChoice} onChoose={setTopicChoice} />
       <FieldError errors={state.errors} name="topicId" />
       <label className="block text-sm">

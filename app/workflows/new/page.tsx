@@ -1,0 +1,17 @@
+import { JobForm } from "../../jobs/new/job-form";
+import { readJobFormProps } from "../../jobs/new/form-props";
+import { workflowMessages } from "@/lib/i18n/workflow-messages";
+import { saveWorkflowAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+
+export default async function NewWorkflowPage() {
+  const { locale, labels, ...props } = await readJobFormProps();
+  const w = workflowMessages(locale);
+  return (
+    <section className="max-w-2xl">
+      <h1 className="mb-4 text-xl font-semibold">{w.newTitle}</h1>
+      <JobForm {...props} labels={{ ...labels, name: w.nameLabel, nameHint: "", submit: w.save }} save={saveWorkflowAction} />
+    </section>
+  );
+}

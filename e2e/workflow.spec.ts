@@ -1,0 +1,138 @@
+/**
+ * E2E: a workflow made from a finished job, scheduled every minute, runs twice by itself while
+ * its page is open; the test web edits a page between the runs and the second run reports it
+ * changed; two runs are compared; deleting the workflow removes its runs' pages and export files
+ * and nothing else. Set E2E_SCREENSHOTS=<dir> to also save screenshots at 1280 and 390 px, in Chinese and English.
+ */
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { openSql } from "../lib/store/infra/sql";
+import { exportFilePath } from "../lib/export/export-run";
+import { shoot } from "./screenshots";
+
+const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-workflow" });
+test.afterAll(() => sql.end());
+const testweb = `http://127.0.0.1:${process.env.E2E_TESTWEB_PORT ?? 8701}`;
+const statusOf = async (jobId: number) => (await sql`select status::text from jobs where id = ${jobId}`)[0]?.status as string | undefined;
+
+test("a workflow from a finished job runs every minute by itself, reports the page the web changed, and is deleted with its runs alone", async ({ page, request }) => {
+  test.setTimeout(420_000);
+  const created = await request.post("/api/jobs", { data: { name: "计算机每周", keywords: "计算机,软件,网络", seeds: ["http://portal.test/"], maxPages: 12, maxDepth: 2, minDelayMs: 0 } });
+  expect(created.status(), await created.text()).toBe(201);
+  const sourceId = (await created.json()).job.id as number;
+  await expect.poll(() => statusOf(sourceId), { timeout: 120_000 }).toBe("done");
+  const [{ n: sourcePages }] = await sql`select count(*)::int as n from pages where job_id = ${sourceId}`;
+
+  // Its request log: every fetch, filterable by site, status class and outcome.
+  const [{ n: logged }] = await sql`select count(*)::int as n from request_log where job_id = ${sourceId}`;
+  const [{ n: fetched }] = await sql`select count(*)::int as n from frontier where job_id = ${sourceId} and status in ('done', 'failed', 'skipped')`;
+  expect(logged).toBeGreaterThanOrEqual(sourcePages);
+  expect(fetched).toBeGreaterThan(0);
+  await page.goto(`/jobs/${sourceId}`);
+  const requests = page.getByTestId("request-log");
+  await expect(requests.getByTestId("request-row").first()).toBeVisible();
+  await expect(requests.locator("[data-outcome=robots]").first()).toBeVisible();
+  await requests.getByTestId("request-outcome").selectOption("stored");
+  await expect(requests.locator("[data-testid=request-row]:not([data-outcome=stored])")).toHaveCount(0);
+  await expect(requests.getByTestId("request-row").first()).toHaveAttribute("data-status", "200");
+  await requests.getByTestId("request-status").selectOption("5xx");
+  await expect(requests.getByTestId("request-empty")).toBeVisible();
+  await shoot(page, "job-request-log", { prepare: async () => {
+    await expect(requests.getByTestId("request-row").first()).toBeVisible();
+    await requests.scrollIntoViewIfNeeded();
+  } });
+
+  // Save the finished job as a workflow from its page.
+  await page.goto(`/jobs/${sourceId}`);
+  await page.getByTestId("save-workflow").click();
+  await expect(page).toHaveURL(/\/workflows\/\d+$/);
+  const workflowId = Number(/\/workflows\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByTestId("workflow-name")).toContainText("计算机每周");
+  await expect(page.getByTestId("no-runs")).toBeVisible();
+
+  // A bad cron line is named in the preview and refused on save, in Chinese.
+  await page.locator("input[name=schedule]").fill("61 * * *");
+  await expect(page.getByTestId("schedule-preview-error")).toContainText("5 段");
+  await page.getByTestId("schedule-save").click();
+  await expect(page.getByTestId("error-schedule")).toContainText("请写 5 段");
+  expect((await sql`select schedule from workflows where id = ${workflowId}`)[0].schedule).toBeNull();
+
+  // Every minute, previewed in words with its time zone, then saved.
+  await page.getByTestId("preset-*_*_*_*_*").click();
+  await expect(page.getByTestId("schedule-words")).toHaveText("每分钟");
+  await expect(page.getByTestId("schedule-preview")).toContainText("(UTC)");
+  await page.getByTestId("schedule-save").click();
+  await expect(page.getByTestId("schedule-current")).toContainText("* * * * *");
+  await expect(page.getByTestId("schedule-next")).toBeVisible();
+  await shoot(page, "workflow-schedule", { fullPage: true, prepare: async () => { await expect(page.getByTestId("schedule-panel")).toBeVisible(); } });
+
+  // The first run starts by itself; once it is done the test web edits one of its pages.
+  const rows = page.getByTestId("run-row");
+  await expect(rows).toHaveCount(1, { timeout: 120_000 });
+  const [first] = await sql<{ id: number }[]>`select id from jobs where workflow_id = ${workflowId} order by id`;
+  await expect.poll(() => statusOf(first.id), { timeout: 120_000 }).toBe("done");
+  const [edited] = await sql<{ url: string }[]>`select url from pages where job_id = ${first.id} and depth = 1 order by id limit 1`;
+  const u = new URL(edited.url);
+  const edit = await request.post(`${testweb}/__testweb/edit?host=${u.hostname}&path=${encodeURIComponent(u.pathname)}`);
+  expect(edit.status()).toBe(200);
+  // An export file of the first run, which deleting the workflow must remove.
+  const started = await request.post(`/api/jobs/${first.id}/exports`, { data: { format: "csv" } });
+  expect(started.status(), await started.text()).toBe(201);
+  const exportId = (await started.json()).export.id as number;
+  await expect.poll(async () => (await sql`select status::text from exports where id = ${exportId}`)[0].status, { timeout: 60_000 }).toBe("done");
+  const file = exportFilePath(process.env.E2E_DATA_DIR ?? "", exportId, "csv");
+  expect(fs.existsSync(file)).toBe(true);
+
+  // The second run starts a minute later, without a click: the history fills in by itself.
+  await expect(rows).toHaveCount(2, { timeout: 150_000 });
+  const [second] = await sql<{ id: number }[]>`select id from jobs where workflow_id = ${workflowId} order by id desc limit 1`;
+  await expect.poll(() => statusOf(second.id), { timeout: 120_000 }).toBe("done");
+  // Stop the schedule so that no third run starts while the rest is checked.
+  await sql`update workflows set schedule = null, next_run_at = null where id = ${workflowId}`;
+  await page.reload();
+  const newest = page.locator(`[data-run="${second.id}"]`);
+  await expect(newest.locator("[data-col=changed]")).not.toHaveText("0");
+  const [changed] = await sql`select p.checksum <> q.checksum as differs from pages p join pages q on q.url = p.url and q.job_id = ${first.id}
+    where p.job_id = ${second.id} and p.url = ${edited.url}`;
+  expect(changed?.differs).toBe(true);
+  await shoot(page, "workflow-history", { fullPage: true, prepare: async () => { await expect(page.getByTestId("run-history")).toBeVisible(); } });
+
+  // Two runs compared on the comparison's chart, with the page counts by what happened to them.
+  await page.getByTestId("compare-runs").getByRole("button").click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/compare\\?a=${first.id}&b=${second.id}`));
+  await expect(page.locator("[data-diff=changed]")).not.toHaveText("0");
+  await expect(page.getByTestId("compare-chart")).toBeVisible();
+  await shoot(page, "workflow-compare", { fullPage: true });
+
+  // Edit: a bad page budget is named and nothing is saved; a good edit is version 2.
+  await page.goto(`/workflows/${workflowId}/edit`);
+  await expect(page.getByTestId("form-note")).toBeVisible();
+  const submitBad = async () => {
+    await page.locator("input[name=maxPages]").fill("0");
+    await page.getByRole("button", { name: /^(保存为新版本|Save as a new version)$/ }).click();
+    await expect(page.getByTestId("error-maxPages")).toBeVisible();
+  };
+  await submitBad();
+  expect((await sql`select version from workflows where id = ${workflowId}`)[0].version).toBe(1);
+  await shoot(page, "workflow-edit-error", { fullPage: true, prepare: submitBad });
+  await page.locator("input[name=maxPages]").fill("10");
+  await page.getByRole("button", { name: /^(保存为新版本|Save as a new version)$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}$`));
+  expect((await sql`select version, (spec->>'maxPages')::int as max from workflows where id = ${workflowId}`)[0]).toEqual({ version: 2, max: 10 });
+  await page.goto("/workflows/new");
+  await shoot(page, "workflow-new");
+
+  await page.goto("/workflows");
+  await expect(page.getByTestId("workflows")).toContainText("计算机每周");
+  await shoot(page, "workflows-list");
+
+  // Delete after confirming: its runs' rows and the export file go; the source job and its pages stay.
+  await page.goto(`/workflows/${workflowId}`);
+  page.once("dialog", (d) => void d.accept());
+  await page.getByTestId("delete-workflow").click();
+  await expect(page.getByTestId("workflow-deleted")).toBeVisible();
+  expect((await sql`select count(*)::int as n from jobs where id in ${sql([first.id, second.id])}`)[0].n).toBe(0);
+  expect((await sql`select count(*)::int as n from pages where job_id in ${sql([first.id, second.id])}`)[0].n).toBe(0);
+  expect(fs.existsSync(file)).toBe(false);
+  expect((await sql`select count(*)::int as n from pages where job_id = ${sourceId}`)[0].n).toBe(sourcePages);
+});
