@@ -12,14 +12,14 @@ export async function shoot(page: Page, name: string, opts: { fullPage?: boolean
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   for (const [lang, width, height] of [["zh-CN", 1280, 1000], ["zh-CN", 390, 1400], ["en", 1280, 1000], ["en", 390, 1400]] as const) {
-    await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
+    await page.context().addCookies([{ name: "lang", value: lang, url: new URL("/", page.url()).href }]);
     await page.setViewportSize({ width, height });
     await page.reload();
     await opts.prepare?.();
     await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`), fullPage: opts.fullPage });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
-  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: page.url() }]);
+  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: new URL("/", page.url()).href }]);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();
 }
