@@ -50,7 +50,9 @@ const JITTER_MS = 30;
 test("a worker crawls a job to its page limit: each URL fetched once, pages stored and scored, GBK decoded, robots and delays obeyed", async () => {
   const logStart = web.log.length;
   const delayMs = 100;
-  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: web.web.portal, maxPages: 300, resolve: resolve(), minDelayMs: delayMs, maxHostConnections: 1 });
+  // A disallowed page among the seeds: the budget may run out before any link to one is claimed.
+  const privateSeed = `http://${web.web.hosts.find((h) => h.hasPrivatePages)!.name}/private/0.html`;
+  const job = await makeJob(db.url, { keywords: KEYWORDS, seeds: `${web.web.portal}\n${privateSeed}`, maxPages: 300, resolve: resolve(), minDelayMs: delayMs, maxHostConnections: 1 });
   const worker = createCrawlWorker({
     sql: db.sql, concurrency: 8, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
     userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
