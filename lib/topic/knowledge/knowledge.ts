@@ -79,6 +79,11 @@ export function setClassKnowledgeOverlays(list: ClassKnowledgeFile[], signature:
 
 let overlaySignature = "";
 
+/** The signature of the overlays in use ("" for none). */
+export function classKnowledgeOverlaySignature(): string {
+  return overlaySignature;
+}
+
 /**
  * Use `knowledge` instead of the shipped file (the builder, choosing thresholds on folds, and
  * tests); `undefined` goes back to the shipped file.
