@@ -41,11 +41,19 @@ test("an admin imports a catalogue, sees the classes learned, and deletes the im
   const [stored] = await sql<{ records: number; has: boolean }[]>`select records, classes ? 'TP311.1' as has from catalogue_imports`;
   expect(stored).toEqual({ records: 50, has: true });
 
-  await shoot(page, "catalogue", { fullPage: true, prepare: async () => {
-    await form.locator("input[type=file]").setInputFiles({ name: "records.csv", mimeType: "text/csv", buffer: Buffer.from("clc,title\nTP3,甲\nPT9,乙\n,丙") });
+  await shoot(page, "catalogue-learned", { fullPage: true, prepare: async () => {
+    await form.locator("input[type=file]").setInputFiles({ name: "records.csv", mimeType: "text/csv", buffer: catalogue() });
+    await form.getByRole("button").click();
+    await expect(learned).toBeVisible();
+  } });
+  await shoot(page, "catalogue-problems", { fullPage: true, prepare: async () => {
+    await form.locator("input[type=file]").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("clc,title\nTP3,甲\nPT9,乙\n,丙") });
     await form.getByRole("button").click();
     await expect(page.getByTestId("catalogue-problems")).toBeVisible();
   } });
+  // The screenshots imported the file again; keep the first import only.
+  await sql`delete from catalogue_imports where id <> (select min(id) from catalogue_imports)`;
+  await page.reload();
 
   await row.getByText("删除…").click();
   await row.getByRole("button", { name: "确认删除" }).click();
