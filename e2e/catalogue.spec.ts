@@ -25,13 +25,13 @@ test("an admin imports a catalogue, sees the classes learned, and deletes the im
 
   const form = page.getByTestId("catalogue-upload");
   await form.locator("input[type=file]").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("clc,title\nTP3,甲\nPT9,乙") });
-  await form.getByRole("button").click();
+  await form.locator("button[type=submit]").click();
   await expect(page.getByTestId("catalogue-problems")).toContainText("第 3 行的分类号 “PT9” 不在中图法分类表中");
   expect((await sql`select count(*)::int as n from catalogue_imports`)[0].n).toBe(0);
 
   await form.locator("input[type=file]").setInputFiles({ name: "records.csv", mimeType: "text/csv", buffer: catalogue() });
   await form.locator("input[name=name]").fill("本馆书目");
-  await form.getByRole("button").click();
+  await form.locator("button[type=submit]").click();
   const learned = page.getByTestId("catalogue-learned");
   await expect(learned).toContainText("已从 50 条记录学到");
   await expect(learned.locator("[data-code='TP311.1']")).toContainText("湖仓一体");
@@ -43,12 +43,12 @@ test("an admin imports a catalogue, sees the classes learned, and deletes the im
 
   await shoot(page, "catalogue-learned", { fullPage: true, prepare: async () => {
     await form.locator("input[type=file]").setInputFiles({ name: "records.csv", mimeType: "text/csv", buffer: catalogue() });
-    await form.getByRole("button").click();
+    await form.locator("button[type=submit]").click();
     await expect(learned).toBeVisible();
   } });
   await shoot(page, "catalogue-problems", { fullPage: true, prepare: async () => {
     await form.locator("input[type=file]").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("clc,title\nTP3,甲\nPT9,乙\n,丙") });
-    await form.getByRole("button").click();
+    await form.locator("button[type=submit]").click();
     await expect(page.getByTestId("catalogue-problems")).toBeVisible();
   } });
   // The screenshots imported the file again; keep the first import only.
