@@ -25,7 +25,7 @@ function Learned({ learned, m }: { learned: NonNullable<ImportCatalogueState["le
         {learned.classes.map((c) => (
           <li key={c.code} data-testid="learned-class" data-code={c.code} className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-mono font-medium">{c.code}</span>
-            <span className="text-xs text-teal-800">{c.records} {m.colRecords}</span>
+            <span className="text-xs text-teal-800">{m.classRecords.replace("{n}", String(c.records))}</span>
             {c.isIdfWeighted && <span className="rounded bg-amber-100 px-1 text-xs text-amber-900">IDF</span>}
             <span className="break-all text-slate-700">{c.newWords.join(" ") || m.noNewWords}</span>
           </li>
