@@ -58,13 +58,14 @@ for (const [name, body, line, message] of BAD) {
 
 test("every line problem is collected, the first 20 shown, and a quoted cell's line is where it starts", () => {
   const rows = Array.from({ length: 25 }, (_, i) => `XX${i},题${i},,`);
-  const r = parseCatalogue(Buffer.from([HEADER, `TP3,"两行\n的题名",,`, ",缺分类,,", ...rows].join("\n")));
+  const r = parseCatalogue(Buffer.from([HEADER, `PT1,"两行\n的题名",,`, ",缺分类,,", ...rows].join("\n")));
   assert.equal(r.ok, false);
   if (r.ok) return;
-  assert.equal(r.problemCount, 26);
+  assert.equal(r.problemCount, 27);
   assert.equal(r.problems.length, 21, "20 problems and a line saying how many more");
-  assert.equal(r.problems[0].line, 4, "the record after a two-line cell starts on line 4");
-  assert.match(r.problems[20].en, /6 more problems/);
+  assert.equal(r.problems[0].line, 2, "a record with a two-line cell is named by the line it starts on");
+  assert.equal(r.problems[1].line, 4, "the record after it starts on line 4");
+  assert.match(r.problems[20].en, /7 more problems/);
 });
 
 test("a file too large is refused before it is read", () => {
