@@ -4,6 +4,7 @@
  */
 import { classKnowledgeOverlaySignature, setClassKnowledgeOverlays, type ClassKnowledgeFile } from "../topic/knowledge/knowledge";
 import type { LearnedClass } from "../topic/catalogue/learn";
+import { isDatabaseAway } from "./infra/database-away";
 import type { Sql } from "./infra/sql";
 
 /** An import as the catalogue page lists it. */
@@ -34,8 +35,18 @@ export async function deleteCatalogueImport(sql: Sql, id: number): Promise<boole
 /**
  * Lay the stored imports over the shipped class knowledge (call before building topics). A first
  * query of the ids alone lets an unchanged set of imports cost one small read, not their words.
+ * With the database away the overlays last loaded stay: a topic preview or a class's words need
+ * no database of their own, and must not fail because the imports cannot be re-read.
  */
 export async function loadCatalogueKnowledge(sql: Sql): Promise<void> {
+  try {
+    await readOverlays(sql);
+  } catch (err) {
+    if (!isDatabaseAway(err)) throw err;
+  }
+}
+
+async function readOverlays(sql: Sql): Promise<void> {
   const [{ ids }] = await sql<{ ids: string }[]>`select coalesce(string_agg(id::text, ',' order by id), '') as ids from catalogue_imports`;
   if (ids === classKnowledgeOverlaySignature()) return;
   const rows = await sql<{ id: number; classes: ClassKnowledgeFile["classes"] }[]>`select id, classes from catalogue_imports order by id`;
