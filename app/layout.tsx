@@ -1,3 +1,4 @@
+import { catalogueMessages } from "@/lib/i18n/catalogue-messages";
 import type { Metadata } from "next";
 import Link from "next/link";
 import "./globals.css";
@@ -40,6 +41,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <Link href="/compare" className="hover:text-teal-700">{t("navCompare")}</Link>
                 <Link href="/workers" className="hover:text-teal-700">{ops("navWorkers")}</Link>
                 {who.role === "admin" && <Link href="/admin/users" data-testid="nav-users" className="hover:text-teal-700">{authMessages(locale).navUsers}</Link>}
+                {who.role === "admin" && <Link href="/admin/catalogue" data-testid="nav-catalogue" className="hover:text-teal-700">{catalogueMessages(locale).nav}</Link>}
                 <Link href="/docs/api" className="hover:text-teal-700">{authMessages(locale).navApi}</Link>
               </nav>
             )}

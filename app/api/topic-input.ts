@@ -4,6 +4,8 @@ import { findTextProblems } from "@/lib/rules/text";
 import { buildTopic, MAX_EXAMPLE_TEXT_CHARS, TopicDefinitionSchema, TopicError, type TopicDefinition, type TopicVector } from "@/lib/topic/topic";
 import { fetchExampleTexts, type ExampleFetchOptions } from "@/lib/crawl/example-pages";
 import { json } from "@/app/json";
+import { loadCatalogueKnowledge } from "@/lib/store/catalogue-imports";
+import { getSql } from "@/lib/store/infra/sql";
 
 /** A built topic with what it was built from. */
 export interface BuiltTopic { vector: TopicVector; body: Record<string, unknown>; definition: TopicDefinition; urlTexts: string[] }
@@ -40,6 +42,8 @@ export async function buildFromBody(body: unknown, opts: { isDraft?: boolean } =
     for (const i of parsed.error.issues) (fields[String(i.path[0] ?? "input")] ??= []).push(i.message);
     return { fields };
   }
+  // Topics use the class knowledge of the catalogues people imported (admin › catalogue knowledge).
+  await loadCatalogueKnowledge(getSql());
   try {
     const raw = body as Record<string, unknown>;
     const urlTexts = (opts.isDraft ? givenUrlTexts(raw, parsed.data.exampleUrls) : undefined)

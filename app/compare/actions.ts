@@ -8,6 +8,8 @@ import { parseComparisonInput } from "@/lib/jobs/comparison-input";
 import { localizeFieldErrors } from "@/lib/i18n/errors";
 import { getT } from "../i18n";
 import { requireOperator } from "../auth/current";
+import { loadCatalogueKnowledge } from "@/lib/store/catalogue-imports";
+import { getSql } from "@/lib/store/infra/sql";
 
 /** What the comparison form shows after a failed submit. */
 export interface CompareState { errors?: FieldErrors; values?: Record<string, string> }
@@ -19,6 +21,7 @@ export async function createComparisonAction(_prev: CompareState, form: FormData
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => !k.startsWith("$") && k !== "strategies" && !(k === "topicId" && v === ""))
     .map(([k, v]) => [k, String(v)]));
   const strategies = form.getAll("strategies").map(String);
+  await loadCatalogueKnowledge(getSql());
   const input = parseComparisonInput({ ...values, strategies });
   if (!input.ok) return { errors: localizeFieldErrors(input.errors, (await getT()).locale), values: { ...values, strategies: strategies.join(",") } };
   let id;

@@ -13,6 +13,7 @@ import { requireOperator } from "../auth/current";
 import { parseId } from "../json";
 import { deleteJobWithFiles } from "@/lib/export/export-files";
 import { exportFilesContext } from "@/lib/export/dashboard-exports";
+import { loadCatalogueKnowledge } from "@/lib/store/catalogue-imports";
 
 /** What the new-job form shows after a failed submit: the errors and what the person typed. */
 export interface CreateJobState { errors?: FieldErrors; values?: Record<string, string> }
@@ -22,6 +23,7 @@ export async function createJobAction(_prev: CreateJobState, form: FormData): Pr
   await requireOperator();
   // "No saved topic" in the picker is an empty topicId: the job's topic then comes from its keywords and classes.
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => !k.startsWith("$") && !(k === "topicId" && v === "")).map(([k, v]) => [k, String(v)]));
+  await loadCatalogueKnowledge(getSql());
   const input = parseJobInput(values, { isRefused: deploymentAddressPolicy() });
   // Credentials are never sent back to the browser, not even to the person who typed them.
   if (!input.ok) return { errors: localizeFieldErrors(input.errors, (await getT()).locale), values: { ...values, proxy: "", siteAuth: "", cookies: "" } };

@@ -2,6 +2,7 @@
 import { DatabaseUnreachableError } from "../store/infra/connect";
 import { EnvError } from "../env";
 import { UsageError } from "./args";
+import { CLASSES_USAGE, runClasses } from "./classes";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
 import { EVAL_USAGE, runEval } from "./eval";
 import { EXPORT_USAGE, runExport } from "./export";
@@ -19,6 +20,7 @@ commands:
   eval      compare link strategies on the same topic and seeds (the evaluation lab)
   topic     build a topic file from CLC classes, keywords and examples
   score     score JSON-lines documents against a topic file
+  classes   extend the class knowledge from a library catalogue (records with CLC numbers)
   testweb   serve the deterministic test web
   realweb   serve the realistic web (real text from the lab's data folder)
   migrate   apply pending database migrations
@@ -33,6 +35,8 @@ ${EVAL_USAGE}
 
 ${TOPIC_USAGE}
 
+${CLASSES_USAGE}
+
 ${TESTWEB_USAGE}
 
 ${EXPORT_USAGE}
@@ -44,7 +48,7 @@ ${REALWEB_USAGE}
 ${USERS_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, testweb: runTestWeb, realweb: runRealWeb, migrate: runMigrate,
+  crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, classes: runClasses, testweb: runTestWeb, realweb: runRealWeb, migrate: runMigrate,
   export: runExport, reindex: runReindex, user: runUser, token: runToken,
 };
 

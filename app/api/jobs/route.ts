@@ -3,6 +3,8 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { deploymentAddressPolicy } from "@/lib/env";
 import { parseJobInput } from "@/lib/jobs/input";
 import { json, readJsonObject } from "@/app/json";
+import { getSql } from "@/lib/store/infra/sql";
+import { loadCatalogueKnowledge } from "@/lib/store/catalogue-imports";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +17,7 @@ export async function GET() {
 export async function POST(request: Request) {
   const body = await readJsonObject(request, '{"keywords":"计算机","seeds":["https://example.com/"]}');
   if (!body.ok) return body.response;
+  await loadCatalogueKnowledge(getSql());
   const input = parseJobInput(body.value, { isRefused: deploymentAddressPolicy() });
   if (!input.ok) return json({ error: input.message, fields: input.errors }, { status: 400 });
   try {

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { projectPath } from "../../project-root";
 import { clcAncestors } from "../clc/tree";
+import { mergeVocabularies } from "./learn";
 
 /** The built file's path. */
 export const KNOWLEDGE_FILE = projectPath("lib", "topic", "knowledge", "class-knowledge.json");
@@ -19,7 +20,7 @@ export const KNOWLEDGE_FILE = projectPath("lib", "topic", "knowledge", "class-kn
 export interface ClassKnowledge {
   terms: [string, number][];
   examples: string[];
-  sources: { abstracts: number; lexicons: string[] };
+  sources: { abstracts: number; lexicons: string[]; catalogueRecords?: number };
   threshold?: number;
 }
 
@@ -27,10 +28,60 @@ export interface ClassKnowledge {
 export interface ClassKnowledgeFile { version: 1; classes: Record<string, ClassKnowledge> }
 
 let file: ClassKnowledgeFile | undefined;
+/** Knowledge learned from people's own catalogues, laid over the shipped file (oldest first). */
+let overlays: ClassKnowledgeFile[] = [];
+let merged: ClassKnowledgeFile | undefined;
 
-function load(): ClassKnowledgeFile {
+function loadShipped(): ClassKnowledgeFile {
   file ??= JSON.parse(fs.readFileSync(KNOWLEDGE_FILE, "utf8")) as ClassKnowledgeFile;
   return file;
+}
+
+function load(): ClassKnowledgeFile {
+  merged ??= overlays.length ? applyOverlays(loadShipped(), overlays) : loadShipped();
+  return merged;
+}
+
+/**
+ * The shipped knowledge with the overlays' classes laid over it. Each overlay's entry already
+ * holds the shipped words it extends, so it replaces the shipped entry; two overlays of one class
+ * are merged (both catalogues' words kept, the strongest scaled to 1).
+ */
+export function applyOverlays(base: ClassKnowledgeFile, list: readonly ClassKnowledgeFile[]): ClassKnowledgeFile {
+  const classes = { ...base.classes };
+  const fromOverlay = new Set<string>();
+  for (const o of list) {
+    for (const [code, k] of Object.entries(o.classes)) {
+      const prev = classes[code];
+      classes[code] = prev && fromOverlay.has(code) ? {
+        ...k, terms: mergeVocabularies(prev.terms, k.terms, 1, Math.max(prev.terms.length, k.terms.length)),
+        examples: [...new Set([...k.examples, ...prev.examples])].slice(0, Math.max(k.examples.length, prev.examples.length)),
+        sources: { ...k.sources, catalogueRecords: (k.sources.catalogueRecords ?? 0) + (prev.sources.catalogueRecords ?? 0) },
+      } : k;
+      fromOverlay.add(code);
+    }
+  }
+  return { version: 1, classes };
+}
+
+/**
+ * Lay `list` (knowledge learned from catalogue imports, oldest first) over the shipped knowledge;
+ * an empty list removes them. Topics built afterwards use them; the edition changes only when the
+ * overlays do (`signature` names them, e.g. the imports' ids), so class caches rebuild only then.
+ */
+export function setClassKnowledgeOverlays(list: ClassKnowledgeFile[], signature: string): void {
+  if (signature === overlaySignature) return;
+  overlaySignature = signature;
+  overlays = list;
+  merged = undefined;
+  edition++;
+}
+
+let overlaySignature = "";
+
+/** The signature of the overlays in use ("" for none). */
+export function classKnowledgeOverlaySignature(): string {
+  return overlaySignature;
 }
 
 /**
@@ -39,6 +90,7 @@ function load(): ClassKnowledgeFile {
  */
 export function useClassKnowledge(knowledge: ClassKnowledgeFile | undefined): void {
   file = knowledge;
+  merged = undefined;
   edition++;
 }
 
@@ -57,8 +109,8 @@ export interface FoundKnowledge extends ClassKnowledge { code: string; isInherit
  * TP31 数据库 gets TP3's field words; its own class names keep it on databases). Undefined when
  * no class on the way up has any.
  */
-export function findClassKnowledge(code: string): FoundKnowledge | undefined {
-  const classes = load().classes;
+export function findClassKnowledge(code: string, opts: { isShippedOnly?: boolean } = {}): FoundKnowledge | undefined {
+  const classes = (opts.isShippedOnly ? loadShipped() : load()).classes;
   const chain = clcAncestors(code).reverse();
   for (const node of chain) {
     const k = classes[node.code];

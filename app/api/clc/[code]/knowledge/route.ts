@@ -1,6 +1,8 @@
 import { getClcNode } from "@/lib/topic/clc/tree";
 import { findClassKnowledge } from "@/lib/topic/knowledge/knowledge";
 import { json } from "@/app/json";
+import { loadCatalogueKnowledge } from "@/lib/store/catalogue-imports";
+import { getSql } from "@/lib/store/infra/sql";
 
 /** Words shown per class: the strongest of its field vocabulary. */
 const WORDS_SHOWN = 40;
@@ -14,6 +16,7 @@ export async function GET(_request: Request, ctx: { params: Promise<{ code: stri
   const code = (await ctx.params).code.trim().toUpperCase();
   const node = code.length <= 40 ? getClcNode(code) : undefined;
   if (!node) return json({ error: `no CLC class "${code.slice(0, 40)}"; search with /api/clc/search?q=...` }, { status: 404 });
+  await loadCatalogueKnowledge(getSql());
   const k = findClassKnowledge(node.code);
   return json({
     code: node.code,
