@@ -102,6 +102,9 @@ test("create a job in the browser, watch the count rise, open a stored page", as
   await page.locator("input[name=keywords]").fill("计算机,软件,网络,数据库,算法");
   await page.locator("textarea[name=seeds]").fill("http://portal.test/");
   await page.locator("input[name=maxPages]").fill("500");
+  // The form opens on the recommended strategy; this walk is written for breadth-first's order.
+  await expect(page.locator("select[name=strategy]")).toHaveValue("best-first");
+  await page.locator("select[name=strategy]").selectOption("bfs");
   // Topic learning is off by default (bench/LAB.md, "Realistic web"); this job learns after 100 pages.
   await page.getByText("高级设置").click();
   await expect(page.locator("input[name=adaptTopicAfter]")).toHaveValue("0");
