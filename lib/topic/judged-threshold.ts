@@ -4,7 +4,9 @@
  * pages the choice did not see. The topic itself may be learned from the same judgments, so each
  * fold learns its own topic from the other folds (`learn`) before it scores its held-out pages.
  */
-import { bestF1Threshold } from "./knowledge/class-threshold";
+import { bestF1Threshold, f1AtThreshold } from "./knowledge/class-threshold";
+
+export { f1AtThreshold };
 import { isRelevantAt, scorePage, topicScorer, type TopicVector } from "./topic";
 import { PageCentroid, refineTopic, type FeedbackPage } from "./feedback";
 
@@ -22,13 +24,6 @@ export const JUDGED_FOLDS = 3;
  * in use (`currentF1`), all on the judged pages.
  */
 export interface JudgedThreshold { threshold: number; cvF1: number; keptF1: number; currentF1: number; relevant: number; irrelevant: number }
-
-/** F1 of scores against labels at threshold `t`. */
-export function f1AtThreshold(scores: readonly number[], labels: readonly boolean[], t: number): number {
-  let tp = 0, fp = 0, fn = 0;
-  scores.forEach((s, i) => (isRelevantAt(s, t) ? (labels[i] ? tp++ : fp++) : labels[i] && fn++));
-  return tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
-}
 
 /**
  * Choose a threshold from `judged` pages: fold f's topic is `learn(pages of the other folds)`, its

@@ -22,12 +22,17 @@ export const MIN_FOLD_POSITIVES = 4;
 export function bestF1Threshold(scores: number[], labels: boolean[]): { threshold: number; f1: number } {
   let best = { threshold: GRID[0], f1: -1 };
   for (const t of GRID) {
-    let tp = 0, fp = 0, fn = 0;
-    scores.forEach((s, i) => (isRelevantAt(s, t) ? (labels[i] ? tp++ : fp++) : labels[i] && fn++));
-    const f1 = tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
+    const f1 = f1AtThreshold(scores, labels, t);
     if (f1 > best.f1) best = { threshold: t, f1 };
   }
   return best;
+}
+
+/** F1 of scores against labels at threshold `t` (a page at the threshold counts as relevant). */
+export function f1AtThreshold(scores: readonly number[], labels: readonly boolean[], t: number): number {
+  let tp = 0, fp = 0, fn = 0;
+  scores.forEach((s, i) => (isRelevantAt(s, t) ? (labels[i] ? tp++ : fp++) : labels[i] && fn++));
+  return tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
 }
 
 /**
