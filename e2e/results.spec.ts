@@ -87,7 +87,10 @@ test("judge three pages with the keyboard; the precision estimate follows", asyn
   const judged = await sql`select id::text, judgement from pages where id = any(${ids}::bigint[])`;
   expect(Object.fromEntries(judged.map((r) => [r.id, r.judgement]))).toEqual({ [ids[0]]: "relevant", [ids[1]]: "irrelevant", [ids[2]]: "relevant" });
   // Tick the current page with x and the next one with its box, then judge both at once.
+  // Judging moves the selection on; x must wait for it, or it ticks the page just judged.
+  await expect(rows.nth(3)).toHaveAttribute("data-selected", "true");
   await page.keyboard.press("x");
+  await expect(rows.nth(3).getByRole("checkbox")).toBeChecked();
   const more = await rows.evaluateAll((els) => els.slice(3, 5).map((e) => e.getAttribute("data-page-id")!));
   await rows.nth(4).getByRole("checkbox").check();
   await page.getByTestId("bulk-bar").getByRole("button", { name: "全部判为不相关" }).click();
