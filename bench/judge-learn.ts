@@ -3,9 +3,9 @@
  * realistic web (lib/realweb), its HTML pages standing for a finished crawl that stored them all,
  * a topic of one CLC class alone (with its class knowledge and threshold) scores every page; a
  * person judges 30 content pages, answered by the web's ground truth; the topic then learns from them as the job page's "refine"
- * does (lib/maintenance/refine.ts: the judged-relevant pages, then the best-scoring unjudged ones,
- * 10 in all; the judged-irrelevant pages and 200 unjudged content pages below the threshold as
- * counter-examples), and the threshold the judgments suggest is taken when its cross-validated F1
+ * does (lib/maintenance/refine.ts, lib/topic/feedback-pages.ts: the judged-relevant pages, filled up
+ * to 10 with the best-scoring unjudged ones while fewer than 3; against the judged-irrelevant pages,
+ * with 200 unjudged content pages below the threshold while fewer than 3), and the threshold the judgments suggest is taken when its cross-validated F1
  * beats the learned topic's at the current threshold (the form's default). The person judges the
  * 30 content pages nearest the threshold (15 over, 15 under: those the filter is least sure of,
  * as the results page's "nearest the threshold" order lists them), or with `--pick best` the 30
@@ -19,7 +19,8 @@ import { decodeBody } from "../lib/rules/decode";
 import { classifyPageKind, parseHtml } from "../lib/rules/parse";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, type TopicVector } from "../lib/topic/topic";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
-import { DEFAULT_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic } from "../lib/topic/feedback";
+import { DEFAULT_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../lib/topic/feedback";
+import { pickCounterExamples, pickRelevantPages } from "../lib/topic/feedback-pages";
 import { chooseJudgedThreshold, f1AtThreshold, judgedFoldLearner, type JudgedPage } from "../lib/topic/judged-threshold";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
 
@@ -51,15 +52,17 @@ for (const target of (values.targets ?? "TP,R,F,S,G,K").split(",")) {
     : [...content.slice(Math.max(0, firstBelow - JUDGED / 2), firstBelow), ...content.slice(firstBelow, firstBelow + JUDGED / 2)];
   const isJudged = new Set(judgedIdx);
   const judged: JudgedPage[] = judgedIdx.map((i) => ({ ...pages[i], isRelevant: labels.pages[pages[i].url]?.relevant ?? false }));
-  // As refineJobTopic picks them: judged relevant first, then the best-scoring unjudged content pages.
-  const unjudgedBest = order.filter((i) => !isJudged.has(i) && pages[i].kind === "content" && before[i] > 0).slice(0, DEFAULT_FEEDBACK_PAGES).map((i) => pages[i]);
-  const relevantPages = [...judged.filter((p) => p.isRelevant), ...unjudgedBest].slice(0, DEFAULT_FEEDBACK_PAGES);
+  // As refineJobTopic picks them (lib/topic/feedback-pages.ts): the judgments, filled in by the filter's own picks while they are few.
+  const bestUnjudged = order.filter((i) => !isJudged.has(i) && pages[i].kind === "content" && before[i] > 0).slice(0, DEFAULT_FEEDBACK_PAGES).map((i) => pages[i]);
+  const belowUnjudged = pages.map((_, i) => i).filter((i) => !isJudged.has(i) && pages[i].kind === "content" && before[i] < threshold)
+    .slice(-MAX_NON_RELEVANT_PAGES).map((i) => pages[i]);
+  const relevantPages = pickRelevantPages<FeedbackPage>(judged.filter((p) => p.isRelevant), bestUnjudged, DEFAULT_FEEDBACK_PAGES);
+  const counter = new PageCentroid(topic);
+  for (const p of pickCounterExamples<FeedbackPage>(judged.filter((p) => !p.isRelevant), belowUnjudged)) counter.add(p);
   const below = new PageCentroid(topic);
-  for (const i of pages.map((_, i) => i).filter((i) => !isJudged.has(i) && pages[i].kind === "content" && before[i] < threshold).slice(-MAX_NON_RELEVANT_PAGES)) below.add(pages[i]);
-  const all = below.fork();
-  for (const p of judged) if (!p.isRelevant) all.add(p);
-  const learned = relevantPages.length === 0 ? topic : refineTopic(topic, relevantPages, { judged: judged.filter((p) => p.isRelevant).length, nonRelevant: all });
-  const suggestion = chooseJudgedThreshold(judged, judgedFoldLearner(topic, { pages: relevantPages.length, unjudgedBest: unjudgedBest, below }), { topic, threshold });
+  for (const p of belowUnjudged) below.add(p);
+  const learned = relevantPages.length === 0 ? topic : refineTopic(topic, relevantPages, { judged: judged.filter((p) => p.isRelevant).length, nonRelevant: counter });
+  const suggestion = chooseJudgedThreshold(judged, judgedFoldLearner(topic, { pages: DEFAULT_FEEDBACK_PAGES, bestUnjudged, below }), { topic, threshold });
   const after = scoresOf(learned);
   const rest = pages.map((_, i) => i).filter((i) => !isJudged.has(i));
   const truth = rest.map((i) => labels.pages[pages[i].url]?.relevant ?? false);

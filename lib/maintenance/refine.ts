@@ -13,6 +13,7 @@ import {
 import type { TopicVector } from "../topic/topic";
 import { diffTopics, type TopicDiff } from "../topic/topic-diff";
 import { chooseJudgedThreshold, judgedFoldLearner, type JudgedPage, type JudgedThreshold } from "../topic/judged-threshold";
+import { isJudgedEnough, pickCounterExamples, pickRelevantPages } from "../topic/feedback-pages";
 import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
 import type { Sql } from "../store/infra/sql";
 
@@ -49,9 +50,10 @@ export interface RefineOptions {
 const MAX_JUDGED_PAGES = 500;
 
 /**
- * Refine job `jobId`'s topic from `pages` relevant pages: those people judged relevant first,
- * then the best-scoring content pages not judged irrelevant; and from up to 200 non-relevant
- * ones: those judged irrelevant first, then the latest content pages below the job's threshold.
+ * Refine job `jobId`'s topic from the pages people judged relevant or, while fewer than 3 are,
+ * from them and the best-scoring unjudged content pages (`pages` in all); against the pages
+ * judged irrelevant or, while fewer than 3 are, them and up to 200 of the latest unjudged
+ * content pages below the job's threshold (lib/topic/feedback-pages.ts).
  * List pages and home pages are never learned from, on either side: their words are their
  * links' titles and the site's template (on the test web a topic that learned from them took
  * up "list" and the host names, and then let every list page through).
@@ -77,28 +79,38 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
   const isAuto = Boolean(opts.isAuto);
   const minRelevance = isAuto ? job.pageThreshold : 0;
 
-  const relevant = await sql<(FeedbackPage & { judged: boolean })[]>`
-    select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'relevant' as judged from pages
-    where job_id = ${jobId} and duplicate_of is null and main_text <> ''
-      and (judgement = 'relevant' or (page_kind = 'content' and relevance > 0 and relevance >= ${minRelevance}
-        and judgement is distinct from 'irrelevant'))
-    order by judgement = 'relevant' desc nulls last, relevance desc, id
+  // Judged relevant pages, and the best-scoring content pages nobody judged (lib/topic/feedback-pages.ts picks among them).
+  const judgedRelevant = await sql<FeedbackPage[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement = 'relevant'
+    order by id limit ${MAX_FEEDBACK_PAGES}`;
+  const bestUnjudged = isJudgedEnough(judgedRelevant.length) ? [] : await sql<FeedbackPage[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement is null
+      and page_kind = 'content' and relevance > 0 and relevance >= ${minRelevance}
+    order by relevance desc, id
     limit ${n}`;
+  const relevant = pickRelevantPages(judgedRelevant, bestUnjudged, n);
   if (relevant.length === 0 || (isAuto && relevant.length < ADAPT_MIN_RELEVANT)) {
     return { ok: false, kind: "conflict", reason: "no-pages", message: isAuto
       ? `fewer than ${ADAPT_MIN_RELEVANT} content pages over the threshold to learn from`
       : "the job has no pages to learn from yet: wait until it stored some that match the topic, or judge some relevant" };
   }
-  const others = await sql<(FeedbackPage & { judged: boolean })[]>`
-    select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'irrelevant' as judged from pages
-    where job_id = ${jobId} and duplicate_of is null and main_text <> ''
-      and (judgement = 'irrelevant' or (page_kind = 'content' and relevance < ${job.pageThreshold} and judgement is distinct from 'relevant'))
-    order by judgement = 'irrelevant' desc nulls last, id desc
-    limit ${MAX_NON_RELEVANT_PAGES}`;
+  // Judged irrelevant pages, and the latest content pages under the threshold nobody judged.
+  const judgedIrrelevant = await sql<FeedbackPage[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement = 'irrelevant'
+    order by id desc limit ${MAX_NON_RELEVANT_PAGES}`;
+  const belowUnjudged = await sql<FeedbackPage[]>`
+    select title, left(main_text, ${TEXT_CHARS}) as text from pages
+    where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement is null
+      and page_kind = 'content' and relevance < ${job.pageThreshold}
+    order by id desc limit ${MAX_NON_RELEVANT_PAGES}`;
+  const others = pickCounterExamples(judgedIrrelevant, belowUnjudged);
   const nonRelevant = new PageCentroid(job.topicSnapshot, { keepTerms: isAuto });
   for (const p of others) nonRelevant.add(p);
 
-  const judged = relevant.filter((p) => p.judged).length;
+  const judged = Math.min(judgedRelevant.length, relevant.length);
   let refined: TopicVector;
   try {
     refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto, nonRelevant });
@@ -112,7 +124,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
         `of the ${others.length} pages below the threshold (at most ${ADAPT_MAX_CROSSING * 100}%)` };
     }
   }
-  const suggested = isAuto ? undefined : await judgedThreshold(sql, jobId, job, relevant, others);
+  const suggested = isAuto ? undefined : await judgedThreshold(sql, jobId, job, { pages: n, bestUnjudged, belowUnjudged });
   const added = refined.feedback!.added;
   const plan: RefinePlan = {
     pages: relevant.length, judged, nonRelevant: nonRelevant.count, added,
@@ -142,18 +154,18 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
 
 /**
  * The threshold the job's judged pages suggest: each fold's topic learns as the refinement does
- * (its judged-relevant pages and the same best-scoring ones; its judged-irrelevant pages and the
- * same pages below the threshold), so no held-out judgment shaped the topic that scores it.
+ * (lib/topic/feedback-pages.ts, with the same unjudged pages to fill in), so no held-out judgment
+ * shaped the topic that scores it.
  */
 async function judgedThreshold(sql: Sql, jobId: number, job: { topicSnapshot: TopicVector; pageThreshold: number },
-  relevant: (FeedbackPage & { judged: boolean })[], others: (FeedbackPage & { judged: boolean })[]): Promise<JudgedThreshold | undefined> {
+  unjudged: { pages: number; bestUnjudged: FeedbackPage[]; belowUnjudged: FeedbackPage[] }): Promise<JudgedThreshold | undefined> {
   const judged = await sql<JudgedPage[]>`
     select title, left(main_text, ${TEXT_CHARS}) as text, judgement = 'relevant' as "isRelevant" from pages
     where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement in ('relevant', 'irrelevant')
     order by id limit ${MAX_JUDGED_PAGES}`;
   const below = new PageCentroid(job.topicSnapshot);
-  for (const p of others) if (!p.judged) below.add(p);
-  const learn = judgedFoldLearner(job.topicSnapshot, { pages: relevant.length, unjudgedBest: relevant.filter((p) => !p.judged), below });
+  for (const p of unjudged.belowUnjudged) below.add(p);
+  const learn = judgedFoldLearner(job.topicSnapshot, { pages: unjudged.pages, bestUnjudged: unjudged.bestUnjudged, below });
   return chooseJudgedThreshold(judged, learn, { topic: job.topicSnapshot, threshold: job.pageThreshold });
 }
 

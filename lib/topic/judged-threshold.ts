@@ -9,12 +9,11 @@ import { bestF1Threshold, f1AtThreshold } from "./knowledge/class-threshold";
 export { f1AtThreshold };
 import { isRelevantAt, scorePage, topicScorer, type TopicVector } from "./topic";
 import { PageCentroid, refineTopic, type FeedbackPage } from "./feedback";
+import { isJudgedEnough, pickRelevantPages } from "./feedback-pages";
 
 /** A page a person judged. */
 export interface JudgedPage extends FeedbackPage { isRelevant: boolean }
 
-/** Least pages judged relevant, and least judged irrelevant, before a threshold is chosen from them. */
-export const MIN_JUDGED_EACH = 3;
 /** Folds of the cross-validation (fewer when there are fewer pages of one side). */
 export const JUDGED_FOLDS = 3;
 
@@ -30,12 +29,12 @@ export interface JudgedThreshold { threshold: number; cvF1: number; keptF1: numb
  * best-F1 threshold on those pages is applied to fold f's pages; the held-out decisions of every
  * fold make `cvF1` (and, at the current threshold, `keptF1`), and the threshold is the mean of
  * the folds' choices. `currentF1` scores the judged pages with `current` (the topic and threshold in use). Undefined with fewer than
- * MIN_JUDGED_EACH pages judged on either side.
+ * MIN_JUDGED_EACH (lib/topic/feedback-pages.ts) pages judged on either side.
  */
 export function chooseJudgedThreshold(judged: readonly JudgedPage[], learn: (train: readonly JudgedPage[]) => TopicVector, current: { topic: TopicVector; threshold: number }): JudgedThreshold | undefined {
   const relevant = judged.filter((p) => p.isRelevant).length;
   const irrelevant = judged.length - relevant;
-  if (relevant < MIN_JUDGED_EACH || irrelevant < MIN_JUDGED_EACH) return undefined;
+  if (!isJudgedEnough(relevant) || !isJudgedEnough(irrelevant)) return undefined;
   const folds = Math.min(JUDGED_FOLDS, relevant, irrelevant);
   // Deal each side round the folds so every fold holds both kinds of page.
   const foldOf = new Map<JudgedPage, number>();
@@ -66,15 +65,17 @@ export function chooseJudgedThreshold(judged: readonly JudgedPage[], learn: (tra
 }
 
 /**
- * How a fold's topic learns, as a refinement does (lib/maintenance/refine.ts): from the fold's
- * pages judged relevant then the same best-scoring unjudged pages (`pages` in all), against the
- * fold's pages judged irrelevant and the same unjudged pages below the threshold (`below`).
+ * How a fold's topic learns, as a refinement does (lib/maintenance/refine.ts, lib/topic/feedback-pages.ts):
+ * from the fold's pages judged relevant (filled with the same best-scoring unjudged pages up to
+ * `pages` when they are few), against the fold's pages judged irrelevant (with the same unjudged
+ * pages under the threshold, `below`, when they are few).
  */
-export function judgedFoldLearner(topic: TopicVector, opts: { pages: number; unjudgedBest: FeedbackPage[]; below: PageCentroid }): (train: readonly JudgedPage[]) => TopicVector {
+export function judgedFoldLearner(topic: TopicVector, opts: { pages: number; bestUnjudged: FeedbackPage[]; below: PageCentroid }): (train: readonly JudgedPage[]) => TopicVector {
   return (train) => {
-    const below = opts.below.fork();
-    for (const p of train) if (!p.isRelevant) below.add(p);
-    const learnedFrom = [...train.filter((p) => p.isRelevant), ...opts.unjudgedBest].slice(0, Math.max(opts.pages, 1));
-    return refineTopic(topic, learnedFrom, { nonRelevant: below });
+    const irrelevant = train.filter((p) => !p.isRelevant);
+    const counter = isJudgedEnough(irrelevant.length) ? new PageCentroid(topic) : opts.below.fork();
+    for (const p of irrelevant) counter.add(p);
+    const learnedFrom = pickRelevantPages(train.filter((p) => p.isRelevant), opts.bestUnjudged, opts.pages);
+    return refineTopic(topic, learnedFrom, { nonRelevant: counter });
   };
 }

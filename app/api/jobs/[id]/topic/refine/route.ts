@@ -5,8 +5,9 @@ import { json, parseId, readJsonObject } from "@/app/json";
 import { failureResponse } from "@/app/api/failure";
 
 /**
- * Refine a job's topic from its own pages: {"pages": N} (default 10), the pages people judged
- * relevant first, then the best-scoring ones, and pages below the threshold as the ones it is not.
+ * Refine a job's topic from its own pages: the pages people judged relevant (filled up to
+ * {"pages": N}, default 10, with the best-scoring ones while fewer than 3 are judged), against
+ * those judged irrelevant (and pages below the threshold while fewer than 3 are): lib/topic/feedback-pages.ts.
  * {"preview": true} only answers with the change; {"threshold": true} also takes the threshold
  * the judged pages suggest. Answers with the terms learned, the diff and the threshold.
  */
