@@ -20,6 +20,20 @@ export const FOCUSED_STRATEGIES = ["best-first", "rw", "tr-pagerank", "tr-hits",
 export const EXPLORE_PAGES = 3;
 
 /**
+ * Idle capacity. Holding back keeps the budget for the URLs worth waiting for, but while their
+ * few hosts wait out their delay every other host stands idle, and a crawl whose good pages lie on
+ * one or two sites ran at one or two pages a second (bench/LAB.md). When the job learns from
+ * hosts, a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
+ * hosts, out of the budget the URLs above the bar do not need: only while fewer URLs are pending
+ * above the bar than the budget has left (counted up to FILL_COUNT_CAP), and only on hosts whose
+ * feedback (docs/ALGORITHMS.md §2.8) is at least FILL_MIN_FEEDBACK, so a decoy whose pages keep
+ * failing the topic gets none of it.
+ */
+export const FILL_COUNT_CAP = 2_000;
+/** Least host feedback for idle capacity: a new host weighs 1, one with 8 irrelevant pages and no relevant one about 0.19. */
+export const FILL_MIN_FEEDBACK = 0.25;
+
+/**
  * Default hold-back: URLs below half the best soon-ready priority wait. 0 = take the best URL of
  * any ready host (fastest, least focused), 100 = only URLs as good as the best.
  */

@@ -8,7 +8,7 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { EXPLORE_PAGES } from "../rules/focus";
+import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_MIN_FEEDBACK } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -75,6 +75,7 @@ const MAX_EMPTY_ROUNDS = 64;
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
 const EXPLORE_SQL = String(EXPLORE_PAGES);
+const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_FEEDBACK_SQL = String(FILL_MIN_FEEDBACK);
 
 async function claimOnce(
   sql: Sql,
@@ -92,7 +93,8 @@ async function claimOnce(
         j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
         j.claim_hold_back as hold_back,
         -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
-        j.priority_feedback as explores
+        j.priority_feedback as explores,
+        j.max_pages - j.pages_reserved as budget_left
       from jobs j
       cross join lateral (
         select nullif(j.max_concurrency, 0) - count(*) as room
@@ -113,10 +115,20 @@ async function claimOnce(
           and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
         order by f.priority desc limit 1
       ) b where b.priority > 0 and not (select is_random_turn from job)
+    ), spare as (
+      -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
+      -- waiting for leave free go to held-back URLs, but only out of the budget those URLs do not
+      -- need (counted up to FILL_COUNT_CAP; at the cap nothing is spare).
+      select (select explores from job) and (select p from floor) is not null
+        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) as ok from (
+        select 1 from frontier f
+        where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select explores from job)
+        limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
+      ) g
     ), best as (
       -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
       -- they stand in the longest-ready order: the best of them is never below the floor.
-      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried
+      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback
       from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
         and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
@@ -124,7 +136,7 @@ async function claimOnce(
       order by f.priority desc, f.depth, f.id
       limit ${sql.unsafe(BEST_URLS_SQL)}
     ), longest as (
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried from hosts h
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback from hosts h
       where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
         -- Until its robots.txt (and Crawl-delay) is known, or while it is due to be fetched again, a host gets one request at a time.
@@ -137,7 +149,7 @@ async function claimOnce(
     ), exploring as (
       -- Hosts tried fewer than EXPLORE_PAGES times are never held back (focus.ts): a site whose
       -- home and column pages say nothing of the topic is looked into before it is judged.
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried from hosts h
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback from hosts h
       where h.job_id = (select id from job) and (select explores from job) and (select p from floor) is not null
         and h.has_pending and h.next_fetch_at <= now()
         and h.pages_fetched + h.errors < ${sql.unsafe(EXPLORE_SQL)}
@@ -146,10 +158,11 @@ async function claimOnce(
       order by h.next_fetch_at, h.host
       limit ${sql.unsafe(BEST_URLS_SQL)}
     ), ready as (
-      select host, delay, tried from longest union select host, delay, tried from best union select host, delay, tried from exploring
+      select host, delay, tried, feedback from longest union select host, delay, tried, feedback from best
+      union select host, delay, tried, feedback from exploring
     ), probe as (
       -- Each host's best URL...
-      select h.host, h.delay, h.tried, f.id, f.priority, f.depth, f.url
+      select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
       from ready h
       left join lateral (
         select f.id, f.priority, f.depth, f.url from frontier f
@@ -161,7 +174,7 @@ async function claimOnce(
       where not (select is_random_turn from job)
       union all
       -- ...or, on a random turn, one at random among its RANDOM_POOL best.
-      select h.host, h.delay, h.tried, f.id, f.priority, f.depth, f.url
+      select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
       from ready h
       left join lateral (
         select s.id, s.priority, s.depth, s.url from (
@@ -177,13 +190,15 @@ async function claimOnce(
       where (select is_random_turn from job)
     ), cand as (
       select host, id, priority, depth, delay from probe
-      where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)}))
+      where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)})
+        or (coalesce((select ok from spare), false) and feedback >= ${sql.unsafe(FILL_FEEDBACK_SQL)}))
       -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
       -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
       -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
       -- behind the best URLs they waited for good, as a claim is mostly for the one or two slots a worker has free.
       order by case when (select is_random_turn from job) then random() else 0 end,
-        (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc, priority desc, depth, tried, url
+        (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc,
+        priority >= coalesce((select p from floor), '-infinity'::float8) desc, priority desc, depth, tried, url
       limit least(${opts.limit}, (select room from job))
     ), emptied as (
       -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is

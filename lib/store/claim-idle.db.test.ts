@@ -1,0 +1,55 @@
+/**
+ * Idle capacity under the hold-back (lib/rules/focus.ts): while the host of the best URL waits out
+ * its delay, a ready host's held-back URL is claimed only out of the budget the URLs above the bar
+ * do not need, only on a host whose feedback is not sunk, and only when the job learns from hosts.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
+import { claimUrls, enqueueLinks } from "./frontier";
+import { ensureHosts } from "./hosts";
+const FILL_MIN_FEEDBACK = 0.25;
+import { beat } from "./workers";
+
+let db: TestDatabase;
+before(async () => {
+  db = await createTestDatabase();
+  await beat(db.sql, { workerId: "w-idle", hostname: "test", pid: 1, status: "running", inFlight: 0, fetchedTotal: 0 });
+});
+after(() => db.drop());
+
+/**
+ * A good host whose next fetch is due in half a second (priority 1 pending) and a ready host with a
+ * URL far below the bar (0.1). Both were tried 5 times, past the look-into rule. Returns the hosts claimed.
+ */
+async function claimWhileGoodHostWaits(opts: { priorityFeedback: boolean; maxPages: number; otherFeedback: number }): Promise<string[]> {
+  const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: opts.priorityFeedback, maxPages: opts.maxPages, minDelayMs: 1000 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
+  const hosts = ["good.test", "other.test"];
+  await db.sql.begin((tx) => ensureHosts(tx, job.id, hosts, { minDelayMs: 1000, maxConnections: 1 }));
+  await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour', pages_fetched = 5 where job_id = ${job.id}`;
+  await db.sql.begin((tx) => enqueueLinks(tx, {
+    jobId: job.id, depth: 2, parentPageId: null, urls: ["http://good.test/a.html", "http://other.test/b.html"],
+    hosts, anchors: ["", ""], priorities: [1, 0.1],
+  }));
+  await db.sql`update hosts set next_fetch_at = now() + interval '500 milliseconds' where job_id = ${job.id} and host = 'good.test'`;
+  await db.sql`update hosts set feedback = ${opts.otherFeedback} where job_id = ${job.id} and host = 'other.test'`;
+  const claimed = await claimUrls(db.sql, { workerId: "w-idle", limit: 4, leaseMs: 60_000, jobIds: [job.id] });
+  return claimed.map((c) => c.host);
+}
+
+test("a ready host's held-back URL takes an idle slot while the budget has room beyond the URLs worth waiting for", async () => {
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 1 }), ["other.test"]);
+});
+
+test("no idle slot when the URLs above the bar need what is left of the budget", async () => {
+  // One page left, one URL pending above the bar: it is kept for that URL.
+  const job = await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 1, otherFeedback: 1 });
+  assert.deepEqual(job, []);
+});
+
+test("no idle slot for a host whose feedback is sunk, nor when the job runs its strategy as published", async () => {
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: FILL_MIN_FEEDBACK / 2 }), []);
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: false, maxPages: 100, otherFeedback: 1 }), []);
+});
