@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { filterAccuracy, measure, parseLabels } from "./metrics";
+import { filterAccuracy, measure, parseLabels, politeRelevantBound } from "./metrics";
 
 const labels = parseLabels({ pages: { "http://a/1": { relevant: true }, "http://a/2": { relevant: false }, "http://a/3": { relevant: true },
   "http://a/4": { relevant: true } }, relevantCount: 4 });
@@ -33,4 +33,15 @@ test("page filter precision, recall and F1 against the labels", () => {
 test("label files: the test web's format or a plain URL map; an empty one is refused", () => {
   assert.equal(parseLabels({ "http://x/1": true, "http://x/2": false }).relevantCount, 1);
   assert.throws(() => parseLabels({}), /no pages/);
+});
+
+test("politeness bounds relevant pages a minute: one page per delay per host, however good the order", () => {
+  const labels = parseLabels({
+    "http://a.test/1": true, "http://a.test/2": true, "http://a.test/3": true, "http://a.test/4": true,
+    "http://b.test/1": true, "http://c.test/1": false,
+  });
+  // In 2 s at 1 s per host: a.test gives 3 of its 4 (at 0, 1 and 2 s), b.test its 1.
+  assert.deepEqual(politeRelevantBound(labels, 1000, 2000), { relevant: 4, perMinute: 120 });
+  // Given long enough every relevant page, and the rate falls with the time.
+  assert.deepEqual(politeRelevantBound(labels, 1000, 60_000), { relevant: 5, perMinute: 5 });
 });

@@ -87,3 +87,23 @@ export function filterAccuracy(pages: FetchedPage[], labels: Labels) {
   const recall = tp + fn ? tp / (tp + fn) : 0;
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 }
+
+/**
+ * The most relevant pages a minute any crawl polite at `delayMs` per host could reach in `ms`:
+ * each host gives at most one page per delay (and the first at once), so in that time at most
+ * Σ over hosts of min(its relevant pages, ⌊ms / delay⌋ + 1) relevant pages are fetched. A crawl
+ * cannot go faster than the machine lets it fetch its budget, so with `ms` the fastest crawl's
+ * time this bounds the rate of every strategy that fetches as many pages; relevant pages that lie
+ * on few hosts cap it, whatever the strategy.
+ */
+export function politeRelevantBound(labels: Labels, delayMs: number, ms: number): { relevant: number; perMinute: number } {
+  const perHost = new Map<string, number>();
+  for (const url of labels.relevant) {
+    let host: string;
+    try { host = new URL(url).host; } catch { continue; }
+    perHost.set(host, (perHost.get(host) ?? 0) + 1);
+  }
+  const most = delayMs > 0 ? Math.floor(ms / delayMs) + 1 : Infinity;
+  const relevant = [...perHost.values()].reduce((sum, n) => sum + Math.min(n, most), 0);
+  return { relevant, perMinute: ms > 0 ? relevant / (ms / 60_000) : 0 };
+}

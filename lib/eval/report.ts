@@ -1,12 +1,13 @@
 /** The lab's outputs: JSON, a markdown table and SVG charts of harvest rate and recall. */
 import { lineChartSvg } from "./charts";
 import type { StrategyResult } from "./lab";
+import { politeRelevantBound, type Labels } from "./metrics";
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(3));
 const f1 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(1));
 
 /** A markdown report: harvest rate and recall per checkpoint, then the per-strategy link measures at the end. */
-export function markdownReport(results: StrategyResult[], checkpoints: number[], meta: { command?: string; hasLabels: boolean }): string {
+export function markdownReport(results: StrategyResult[], checkpoints: number[], meta: { command?: string; hasLabels: boolean; labels?: Labels; delayMs?: number }): string {
   const at = (r: StrategyResult, c: number) => r.checkpoints.find((k) => k.pages === c);
   const lines: string[] = [];
   if (meta.command) lines.push(`Reproduce with:\n\n\`\`\`sh\n${meta.command}\n\`\`\`\n`);
@@ -19,16 +20,28 @@ export function markdownReport(results: StrategyResult[], checkpoints: number[],
     for (const r of results) lines.push(`| ${r.strategy} | ${checkpoints.map((c) => f3(at(r, c)?.recall)).join(" | ")} |`);
   }
   lines.push("", "### At the end of each crawl\n");
-  lines.push("| strategy | pages | pages/s | harvest rate | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | topic learned at | ended by |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|");
+  lines.push("| strategy | pages | pages/s | harvest rate | relevant a minute | recall | avg submitted links | ms per predicted link | MIME contribution | filter P / R / F1 | topic learned at | ended by |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|");
   for (const r of results) {
     const last = r.checkpoints[r.checkpoints.length - 1];
     const filter = r.filter ? `${f3(r.filter.precision)} / ${f3(r.filter.recall)} / ${f3(r.filter.f1)}` : "–";
     const rate = last && last.elapsedMs > 0 ? last.pages / (last.elapsedMs / 1000) : null;
-    lines.push(`| ${r.strategy} | ${last?.pages ?? 0} | ${f1(rate)} | ${f3(last?.harvestRate)} | ${f3(last?.recall)} | ${f1(last?.avgSubmittedLinks)} | ` +
+    const relevantPerMinute = rate !== null && last?.harvestRate != null ? last.harvestRate * rate * 60 : null;
+    lines.push(`| ${r.strategy} | ${last?.pages ?? 0} | ${f1(rate)} | ${f3(last?.harvestRate)} | ${f1(relevantPerMinute)} | ${f3(last?.recall)} | ${f1(last?.avgSubmittedLinks)} | ` +
       `${f3(last?.msPerPredictedLink)} | ${f3(last?.mimeContribution)} | ${filter} | ${learnedAt(r)} | ${r.finishReason ?? "–"} |`);
   }
+  if (meta.labels && meta.delayMs) lines.push("", boundLine(results, meta.labels, meta.delayMs));
   return `${lines.join("\n")}\n`;
+}
+
+/** What politeness allows: the most relevant pages a minute in the fastest crawl's time (lib/eval/metrics.ts politeRelevantBound). */
+function boundLine(results: StrategyResult[], labels: Labels, delayMs: number): string {
+  const times = results.map((r) => r.checkpoints[r.checkpoints.length - 1]?.elapsedMs ?? 0).filter((ms) => ms > 0);
+  if (times.length === 0) return "";
+  const fastest = Math.min(...times);
+  const bound = politeRelevantBound(labels, delayMs, fastest);
+  return `At ${delayMs} ms per host, no crawl could fetch more than ${bound.relevant} relevant pages in the ${(fastest / 1000).toFixed(0)} s ` +
+    `the fastest crawl took: at most ${f1(bound.perMinute)} relevant pages a minute for a crawl as fast, less for a slower one.`;
 }
 
 /** "230 pages", "–" (never), with how often learning was put off first: "460 pages (put off 2×)". */
