@@ -26,12 +26,13 @@ export const EXPLORE_PAGES = 3;
  * hosts, a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
  * hosts, out of the budget the URLs above the bar do not need: only while fewer URLs are pending
  * above the bar than the budget has left (counted up to FILL_COUNT_CAP), and only on hosts whose
- * feedback (docs/ALGORITHMS.md §2.8) is at least FILL_MIN_FEEDBACK, so a decoy whose pages keep
- * failing the topic gets none of it.
+ * feedback (docs/ALGORITHMS.md §2.8) is at least FILL_FEEDBACK_SHARE of the feedback of the host
+ * that sets the bar. While a good site sets it, a decoy whose pages keep failing the topic gets
+ * none of the idle capacity; once only poor hosts are left, they share it (nothing better waits).
  */
 export const FILL_COUNT_CAP = 2_000;
-/** Least host feedback for idle capacity: a new host weighs 1, one with 8 irrelevant pages and no relevant one about 0.19. */
-export const FILL_MIN_FEEDBACK = 0.25;
+/** Least host feedback for idle capacity, as a share of the bar-setting host's (a new host weighs 1, a site all of whose pages were relevant up to 2). */
+export const FILL_FEEDBACK_SHARE = 0.25;
 
 /**
  * Default hold-back: URLs below half the best soon-ready priority wait. 0 = take the best URL of

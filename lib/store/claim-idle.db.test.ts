@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { claimUrls, enqueueLinks } from "./frontier";
 import { ensureHosts } from "./hosts";
-const FILL_MIN_FEEDBACK = 0.25;
+import { FILL_FEEDBACK_SHARE } from "../rules/focus";
 import { beat } from "./workers";
 
 let db: TestDatabase;
@@ -23,7 +23,7 @@ after(() => db.drop());
  * A good host whose next fetch is due in half a second (priority 1 pending) and a ready host with a
  * URL far below the bar (0.1). Both were tried 5 times, past the look-into rule. Returns the hosts claimed.
  */
-async function claimWhileGoodHostWaits(opts: { priorityFeedback: boolean; maxPages: number; otherFeedback: number }): Promise<string[]> {
+async function claimWhileGoodHostWaits(opts: { priorityFeedback: boolean; maxPages: number; otherFeedback: number; goodFeedback?: number }): Promise<string[]> {
   const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: opts.priorityFeedback, maxPages: opts.maxPages, minDelayMs: 1000 });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
   const hosts = ["good.test", "other.test"];
@@ -35,12 +35,15 @@ async function claimWhileGoodHostWaits(opts: { priorityFeedback: boolean; maxPag
   }));
   await db.sql`update hosts set next_fetch_at = now() + interval '500 milliseconds' where job_id = ${job.id} and host = 'good.test'`;
   await db.sql`update hosts set feedback = ${opts.otherFeedback} where job_id = ${job.id} and host = 'other.test'`;
+  await db.sql`update hosts set feedback = ${opts.goodFeedback ?? 1} where job_id = ${job.id} and host = 'good.test'`;
   const claimed = await claimUrls(db.sql, { workerId: "w-idle", limit: 4, leaseMs: 60_000, jobIds: [job.id] });
   return claimed.map((c) => c.host);
 }
 
 test("a ready host's held-back URL takes an idle slot while the budget has room beyond the URLs worth waiting for", async () => {
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 1 }), ["other.test"]);
+  // Once only poor hosts are left, a poor one is not kept idle for another as poor.
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.1, goodFeedback: 0.2 }), ["other.test"]);
 });
 
 test("no idle slot when the URLs above the bar need what is left of the budget", async () => {
@@ -49,7 +52,7 @@ test("no idle slot when the URLs above the bar need what is left of the budget",
   assert.deepEqual(job, []);
 });
 
-test("no idle slot for a host whose feedback is sunk, nor when the job runs its strategy as published", async () => {
-  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: FILL_MIN_FEEDBACK / 2 }), []);
+test("no idle slot for a host whose feedback is sunk beside the good host's, nor when the job runs its strategy as published", async () => {
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.2, goodFeedback: 0.2 / FILL_FEEDBACK_SHARE + 0.5 }), []);
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: false, maxPages: 100, otherFeedback: 1 }), []);
 });

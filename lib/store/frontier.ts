@@ -8,7 +8,7 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_MIN_FEEDBACK } from "../rules/focus";
+import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_FEEDBACK_SHARE } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -75,7 +75,7 @@ const MAX_EMPTY_ROUNDS = 64;
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
 const EXPLORE_SQL = String(EXPLORE_PAGES);
-const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_FEEDBACK_SQL = String(FILL_MIN_FEEDBACK);
+const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_SHARE_SQL = String(FILL_FEEDBACK_SHARE);
 
 async function claimOnce(
   sql: Sql,
@@ -108,8 +108,8 @@ async function claimOnce(
     ), floor as (
       -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
       -- within their delay; URLs far below it wait for those hosts.
-      select b.priority * (select hold_back from job) as p from (
-        select f.priority from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+      select b.priority * (select hold_back from job) as p, b.feedback from (
+        select f.priority, h.feedback from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
         where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0
           and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
           and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
@@ -118,7 +118,8 @@ async function claimOnce(
     ), spare as (
       -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
       -- waiting for leave free go to held-back URLs, but only out of the budget those URLs do not
-      -- need (counted up to FILL_COUNT_CAP; at the cap nothing is spare).
+      -- need (counted up to FILL_COUNT_CAP; at the cap nothing is spare), on hosts whose feedback
+      -- is at least FILL_FEEDBACK_SHARE of the feedback of the host that sets the bar.
       select (select explores from job) and (select p from floor) is not null
         and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) as ok from (
         select 1 from frontier f
@@ -191,7 +192,7 @@ async function claimOnce(
     ), cand as (
       select host, id, priority, depth, delay from probe
       where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)})
-        or (coalesce((select ok from spare), false) and feedback >= ${sql.unsafe(FILL_FEEDBACK_SQL)}))
+        or (coalesce((select ok from spare), false) and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor)))
       -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
       -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
       -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
