@@ -133,19 +133,20 @@ export async function storeGone(sql: Sql, o: RevisitOutcome & { status: number }
   });
 }
 
-/**
- * Why `since` cannot name a run to compare job `jobId` with, or null when it can: it must be an
- * earlier run (job id) of the same workflow.
- */
-export async function checkSinceRun(sql: Sql, jobId: number, since: number): Promise<string | null> {
+/** Why `since` cannot name a run to compare with: the job is no workflow run, or `since` is not one of its earlier runs (`runs`). */
+export interface SinceProblem { reason: "not-a-run" | "not-earlier" | "first-run"; runs: number[]; message: string }
+
+/** Why `since` cannot name a run to compare job `jobId` with (an earlier run, job id, of the same workflow), or null when it can. */
+export async function checkSinceRun(sql: Sql, jobId: number, since: number): Promise<SinceProblem | null> {
   const [row] = await sql<{ workflowId: number | null; runs: number[] }[]>`
     select j.workflow_id as "workflowId",
       coalesce((select array_agg(r.id order by r.id desc) from jobs r where r.workflow_id = j.workflow_id and r.id < j.id), '{}') as runs
     from jobs j where j.id = ${jobId}`;
   if (!row) return null; // no such job: its own 404 says so
-  if (row.workflowId === null) return `since=${since}: job ${jobId} is not a run of a workflow; "new or changed since run N" needs an earlier run of the same workflow`;
-  if (!row.runs.includes(since)) {
-    return `since=${since} is not an earlier run of this job's workflow; ${row.runs.length ? `use one of ${row.runs.slice(0, 10).join(", ")}` : "this is its first run, so every page is new: leave since out"}`;
+  if (row.workflowId === null) {
+    return { reason: "not-a-run", runs: [], message: `since=${since}: job ${jobId} is not a run of a workflow; "new or changed since run N" needs an earlier run of the same workflow` };
   }
-  return null;
+  if (row.runs.includes(since)) return null;
+  if (row.runs.length === 0) return { reason: "first-run", runs: [], message: `since=${since}: job ${jobId} is its workflow's first run, so every page is new; leave since out` };
+  return { reason: "not-earlier", runs: row.runs, message: `since=${since} is not an earlier run of this job's workflow; use one of ${row.runs.slice(0, 10).join(", ")}` };
 }

@@ -7,6 +7,8 @@ import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { leaseQueued, storeTestPage } from "../testing/results-fixtures";
 import { REVISIT_PRIORITY_BASE } from "../rules/revisit";
+import { RESULT_PARAMS } from "../results/filters";
+import { openExport } from "../export/export-job";
 import { checkSinceRun, storeGone, storeUnchanged } from "./revisits";
 import { createWorkflow, createWorkflowFromJob, getWorkflow, reviseWorkflow, runWorkflow } from "./workflows";
 import { listWorkflowRuns } from "./workflow-runs";
@@ -100,6 +102,20 @@ test("a re-run revisits the previous run's pages, stores new / changed / unchang
     [first.job.id, 3, 0, 0, 0],
   ]);
 
+  // Exports take the marks as a column and can keep to the pages new or changed since an earlier run.
+  const exported = async (query: string) => {
+    const r = await openExport(ctx.db.sql, second.job.id, new URLSearchParams(query));
+    if (!r.ok) return r.problem;
+    let text = "";
+    for await (const c of r.value.chunks) text += typeof c === "string" ? c : Buffer.from(c).toString("utf8");
+    return text.trimEnd().split("\n").map((l) => JSON.parse(l) as { title: string; mark: string }).map((o) => `${o.title}:${o.mark}`).sort();
+  };
+  assert.deepEqual(await exported(`format=jsonl&since=${first.job.id}`), ["b:changed", "d:new"]);
+  assert.deepEqual(await exported("format=jsonl&mark=unchanged"), ["a:unchanged"]);
+  assert.deepEqual(await exported("format=jsonl&since=999999"), { status: 400, param: "since", allowed: String(first.job.id),
+    message: `since=999999 is not an earlier run of this job's workflow; use one of ${first.job.id}` });
+  assert.deepEqual(await exported("format=jsonl&since=x"), { status: 400, param: "since", value: "x", allowed: RESULT_PARAMS.since, message: `since=x is not allowed; since takes ${RESULT_PARAMS.since}` });
+
   // The copies are the second run's own: deleting the first run leaves them whole, and marks are not recomputed.
   await ctx.db.sql`delete from jobs where id = ${first.job.id}`;
   const kept = await ctx.db.sql`select title, mark, main_text from pages p where job_id = ${second.job.id} and exists (select 1 from page_bodies b where b.page_id = p.id) order by title`;
@@ -116,8 +132,8 @@ test("a re-run revisits the previous run's pages, stores new / changed / unchang
 
   // "New or changed since run N" must name an earlier run of the same workflow.
   assert.equal(await checkSinceRun(ctx.db.sql, third.job.id, second.job.id), null);
-  assert.match(await checkSinceRun(ctx.db.sql, third.job.id, third.job.id) ?? "", /not an earlier run.*use one of/);
-  assert.match(await checkSinceRun(ctx.db.sql, second.job.id, 999_999) ?? "", /not an earlier run/);
+  assert.deepEqual(await checkSinceRun(ctx.db.sql, third.job.id, third.job.id).then((p) => [p?.reason, p?.runs]), ["not-earlier", [second.job.id]]);
+  assert.match((await checkSinceRun(ctx.db.sql, second.job.id, 999_999))?.message ?? "", /first run, so every page is new/, "its run before was deleted");
 });
 
 test("deleting a workflow removes its runs with their pages and export files, and nothing else", async () => {

@@ -16,6 +16,10 @@ import { currentIdentity } from "../../../auth/current";
 import { parseId } from "../../../json";
 import { ExportFiles, type ExportItem } from "./export-files";
 import { FilterForm } from "./filter-form";
+import { revisitMessages } from "@/lib/i18n/revisit-messages";
+import { fill } from "@/lib/i18n/workflow-messages";
+import { checkSinceRun, type SinceProblem } from "@/lib/store/revisits";
+import type { PageMark } from "@/lib/results/filters";
 import { ResultsList, type ListRow } from "./results-list";
 
 export const dynamic = "force-dynamic";
@@ -32,8 +36,15 @@ function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) =>
   return t("resultsBadParam").replace("{param}", p.param).replace("{value}", p.value).replace("{allowed}", allowed);
 }
 
-function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string): Omit<ListRow, "isOriginal" | "group"> {
+/** A refused "since" in the interface's language. */
+function describeSinceProblem(p: SinceProblem, since: number, rm: ReturnType<typeof revisitMessages>): string {
+  const reason = p.reason === "not-a-run" ? rm.badSinceNotRun : p.reason === "first-run" ? rm.badSinceFirst : fill(rm.badSinceNotEarlier, { runs: p.runs.slice(0, 10).join(", ") });
+  return fill(rm.badSince, { since, reason });
+}
+
+function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string, isRun = false): Omit<ListRow, "isOriginal" | "group"> {
   return {
+    mark: isRun ? { value: r.mark, label: revisitMessages(locale).mark[r.mark as PageMark] ?? r.mark } : null,
     id: r.id, title: r.title, url: r.finalUrl, host: r.host, relevance: r.relevance.toFixed(3), isRelevant: r.isRelevant,
     judgement: r.judgement === "relevant" || r.judgement === "irrelevant" ? r.judgement : null, depth: r.depth,
     kind: t(`kind_${r.pageKind}` as MessageKey) ?? r.pageKind, status: r.httpStatus, fetchedAt: r.fetchedAt.toLocaleString(locale),
@@ -55,13 +66,21 @@ export default async function ResultsPage({ params, searchParams }: {
 }) {
   const id = parseId((await params).id);
   const sql = getSql();
-  const [job] = id === null ? [] : await sql<{ id: number; name: string; status: string }[]>`select id, name, status::text as status from jobs where id = ${id}`;
+  const [job] = id === null ? [] : await sql<{ id: number; name: string; status: string; workflowId: number | null; earlierRuns: number[] | null }[]>`
+    select id, name, status::text as status, workflow_id as "workflowId", (select array_agg(r.id order by r.id desc) from (select r.id from jobs r
+      where r.workflow_id = j.workflow_id and r.id < j.id order by r.id desc limit 20) r) as "earlierRuns"
+    from jobs j where id = ${id}`;
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) for (const x of [v ?? []].flat()) query.append(k, x);
-  const parsed = parseResultFilters(query);
-  const named: ResultFilters = parsed.ok ? parsed.value : { sort: "relevance" };
+  const filtersParsed = parseResultFilters(query);
+  // "New or changed since run N" names an earlier run of the same workflow, or it is refused with why.
+  const sinceProblem = filtersParsed.ok && filtersParsed.value.since !== undefined ? await checkSinceRun(sql, id, filtersParsed.value.since) : null;
+  const parsed = sinceProblem ? { ok: false as const, problem: null } : filtersParsed;
+  const rm = revisitMessages(locale);
+  const isRun = job.workflowId !== null;
+  const named: ResultFilters = parsed.ok ? parsed.value : filtersParsed.ok ? { ...filtersParsed.value, since: undefined } : { sort: "relevance" };
   const f: ResultFilters = named.dup || named.dupOf ? named : { ...named, dup: RESULTS_PAGE_DUP };
   const dm = dupMessages(locale);
   const rq = prepareResultQuery(id, f);
@@ -72,7 +91,7 @@ export default async function ResultsPage({ params, searchParams }: {
   const base = toSearchParams({ ...f, after: undefined });
   // Grouped, a row's "+N" opens its group with the view's other filters, so the group lists those N.
   const toRow = (r: ResultRow): ListRow => ({
-    ...toListRow(r, rq.terms, locale, t), isOriginal: f.dupOf === r.id,
+    ...toListRow(r, rq.terms, locale, t, isRun), isOriginal: f.dupOf === r.id,
     group: r.duplicates ? {
       text: countText(dm.more, r.duplicates, DUPLICATE_COUNT_CAP), href: `/jobs/${id}/results?${toSearchParams(f, { after: undefined, dupOf: r.id })}`,
     } : null,
@@ -90,7 +109,9 @@ export default async function ResultsPage({ params, searchParams }: {
         {quality ? t("resultsPrecision").replace("{judged}", String(quality.judged)).replace("{precision}", pct(quality.precision)).replace("{recall}", pct(quality.recall))
           : t("resultsPrecisionNone")}
       </p>
-      {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">{describeProblem(parsed.problem, locale, t)}</p>}
+      {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+        {parsed.problem ? describeProblem(parsed.problem, locale, t) : describeSinceProblem(sinceProblem!, filtersParsed.ok ? filtersParsed.value.since! : 0, rm)}</p>}
+      {parsed.ok && f.since !== undefined && <p data-testid="results-since-hint" className="text-xs text-slate-600">{fill(rm.sinceHint, { id: f.since })}</p>}
       {f.dupOf && (
         <div data-testid="results-group" className="rounded border border-teal-200 bg-teal-50 p-2 text-sm">
           <p className="font-medium">{dm.groupTitle.replace("{id}", f.dupOf)}</p>
@@ -101,7 +122,7 @@ export default async function ResultsPage({ params, searchParams }: {
           </div>
         </div>
       )}
-      <FilterForm jobId={id} f={f} hosts={hosts} t={t} dm={dm} />
+      <FilterForm jobId={id} f={f} hosts={hosts} t={t} dm={dm} marks={isRun ? { earlierRuns: job.earlierRuns ?? [], rm } : undefined} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", `${total.count}${total.isMore ? "+" : ""}`)}</span>
         {f.dup === "group" && <span className="text-xs text-slate-500">{dm.countGrouped}</span>}
