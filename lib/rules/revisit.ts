@@ -1,5 +1,5 @@
 /**
- * Revisits that keep a workflow's results fresh (docs/ALGORITHMS.md §5, seed 002): each page is
+ * Revisits that keep a workflow's results fresh (docs/ALGORITHMS.md §4, seed 002): each page is
  * taken to change as a Poisson process of rate λ, estimated from its history of visits; a re-run
  * revisits first the pages most likely changed since their last visit, 1 − exp(−λ·t).
  */

@@ -1,5 +1,5 @@
 /**
- * Revisits of a workflow's re-run (docs/ALGORITHMS.md §5): the previous run's pages are queued
+ * Revisits of a workflow's re-run (docs/ALGORITHMS.md §4): the previous run's pages are queued
  * with their validators, ordered by the chance they changed (lib/rules/revisit.ts); a 304 stores
  * the page as unchanged from the previous copy without spending the page budget, a 404/410 stores
  * it as gone. Each copy is a row of its own (text, score, body): deleting one run never touches another.

@@ -1,4 +1,4 @@
--- Revisits that keep a workflow's results fresh (docs/ALGORITHMS.md §5). A re-run queues the
+-- Revisits that keep a workflow's results fresh (docs/ALGORITHMS.md §4). A re-run queues the
 -- previous run's pages with their validators; each page of a run is marked new, changed,
 -- unchanged or gone once, when it is stored, and carries its URL's change history forward.
 ALTER TABLE "pages" ADD COLUMN "mark" TEXT NOT NULL DEFAULT 'new';
