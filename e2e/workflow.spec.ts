@@ -17,7 +17,7 @@ const testweb = `http://127.0.0.1:${process.env.E2E_TESTWEB_PORT ?? 8701}`;
 const statusOf = async (jobId: number) => (await sql`select status::text from jobs where id = ${jobId}`)[0]?.status as string | undefined;
 
 test("a workflow from a finished job runs every minute by itself, reports the page the web changed, and is deleted with its runs alone", async ({ page, request }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const created = await request.post("/api/jobs", { data: { name: "计算机每周", keywords: "计算机,软件,网络", seeds: ["http://portal.test/"], maxPages: 12, maxDepth: 2, minDelayMs: 0 } });
   expect(created.status(), await created.text()).toBe(201);
   const sourceId = (await created.json()).job.id as number;
@@ -138,6 +138,9 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   const changedPage = await page.getByTestId("result-row").first().getAttribute("data-page-id");
   await page.goto(`/jobs/${second.id}/pages/${changedPage}`);
   await expect(page.getByTestId("page-mark")).toHaveAttribute("data-mark", "changed");
+  await shoot(page, "workflow-page-mark", { prepare: async () => { await expect(page.getByTestId("page-mark")).toBeVisible(); } });
+
+  await page.goto(`/workflows/${workflowId}`);
 
   // Two runs compared on the comparison's chart, with the page counts by what happened to them.
   await page.getByTestId("compare-runs").getByRole("button").click();
