@@ -138,6 +138,7 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   const changedPage = await page.getByTestId("result-row").first().getAttribute("data-page-id");
   await page.goto(`/jobs/${second.id}/pages/${changedPage}`);
   await expect(page.getByTestId("page-mark")).toHaveAttribute("data-mark", "changed");
+  await expect(page.getByTestId("page-revisit-of")).toContainText(`#${first.id}`);
   await shoot(page, "workflow-page-mark", { prepare: async () => { await expect(page.getByTestId("page-mark")).toBeVisible(); } });
 
   await page.goto(`/workflows/${workflowId}`);

@@ -18,6 +18,8 @@ const zh = {
   pageMarkHint: { new: "上次运行没有存下这个网址。", changed: "正文与上次运行存下的不同。", unchanged: "服务器答复 304（未修改）或正文相同：沿用上次的副本，不占页面预算。", gone: "服务器答复 404/410：这是最后一次存下的副本。" } satisfies Record<PageMark, string>,
   visits: "第 {n} 次访问，发现 {changes} 次变化",
   colUnchanged: "未变化",
+  revisitOf: "重访：上次运行 #{run} 存下的这个页面",
+  revisitOfDeleted: "重访：上次运行存下的副本（那次运行已删除）",
 };
 
 const en: typeof zh = {
@@ -36,6 +38,8 @@ const en: typeof zh = {
   pageMarkHint: { new: "The run before did not store this URL.", changed: "Its main text differs from the run before.", unchanged: "The server answered 304 (not modified) or the text is the same: the previous copy is kept, costing no page of the budget.", gone: "The server answered 404/410: this is the last copy stored." },
   visits: "Visit {n}, {changes} change(s) seen",
   colUnchanged: "Unchanged",
+  revisitOf: "A revisit of this page as run #{run} stored it",
+  revisitOfDeleted: "A revisit of the run before's copy (that run has been deleted since)",
 };
 
 /** Revisit and mark messages in `locale`. */

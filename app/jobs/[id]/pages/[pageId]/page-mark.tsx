@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Locale } from "@/lib/i18n/messages";
 import { revisitMessages } from "@/lib/i18n/revisit-messages";
 import { fill } from "@/lib/i18n/workflow-messages";
@@ -12,6 +13,17 @@ export function PageMark({ mark, visits, changes, locale }: { mark: string; visi
       <span className="text-slate-500">{rm.pageMark}: </span><strong>{rm.mark[m] ?? mark}</strong>
       <span className="text-slate-600"> · {rm.pageMarkHint[m] ?? ""} </span>
       <span className="text-xs text-slate-500">{fill(rm.visits, { n: visits, changes })}</span>
+    </p>
+  );
+}
+
+/** Where a revisit came from: the previous run's copy of the page (or that it was deleted since). */
+export function RevisitOrigin({ pageId, jobId, locale }: { pageId: string; jobId: number | null; locale: Locale }) {
+  const rm = revisitMessages(locale);
+  return (
+    <p data-testid="page-revisit-of" className="mt-1 text-slate-600">
+      {jobId === null ? rm.revisitOfDeleted
+        : <Link className="text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${pageId}`}>{fill(rm.revisitOf, { run: jobId })}</Link>}
     </p>
   );
 }

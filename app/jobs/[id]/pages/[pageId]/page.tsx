@@ -12,7 +12,7 @@ import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
 import { charsetSourceLabel } from "@/lib/i18n/ops-messages";
-import { PageMark } from "./page-mark";
+import { PageMark, RevisitOrigin } from "./page-mark";
 
 export const dynamic = "force-dynamic";
 
@@ -69,7 +69,8 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
             <Link className="text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${origin.parentId}`}>{origin.parentTitle || origin.parentUrl}</Link>
             {origin.anchor ? <span className="text-slate-600"> · {t("pageFoundAnchor")}: “{origin.anchor}”</span> : null}
           </p>
-        ) : <p className="mt-1 text-slate-600">{t("pageFoundSeed")}</p>}
+        ) : origin?.revisitOf ? <RevisitOrigin pageId={origin.revisitOf} jobId={origin.revisitJobId} locale={locale} />
+          : <p className="mt-1 text-slate-600">{t("pageFoundSeed")}</p>}
         {path.length > 2 && (
           <details className="mt-1">
             <summary className="cursor-pointer text-slate-600">{t("pageSeedPath")} ({path.length - 1})</summary>
