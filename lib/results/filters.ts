@@ -38,8 +38,8 @@ export const RESULT_PARAMS: Record<string, string> = {
   view: RESULT_VIEWS.join("|"), min: "0..1", max: "0..1", host: "a host name", kind: PAGE_KINDS.join("|"),
   depth: "0..1000", status: "100..599", mime: "a MIME type such as text/html", from: "a date YYYY-MM-DD", to: "a date YYYY-MM-DD",
   rev: "a topic revision 1..1000000", dup: DUPLICATE_MODES.join("|"),
-  mark: PAGE_MARKS.join("|"), since: "an earlier run (job id) of the same workflow: pages new or changed since then",
-  dupOf: "a page id", q: "search text (up to 200 characters)",
+  dupOf: "a page id", mark: PAGE_MARKS.join("|"), since: "an earlier run (job id) of the same workflow: pages new or changed since then",
+  q: "search text (up to 200 characters)",
   sort: RESULT_SORTS.join("|"), after: "a cursor from the previous screen's next link",
 };
 

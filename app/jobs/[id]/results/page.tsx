@@ -29,6 +29,7 @@ const ZH_ALLOWED: Record<string, string> = {
   "0..1": "0 到 1 之间的数", "0..1000": "0 到 1000 之间的整数", "100..599": "100 到 599 之间的整数", "a host name": "主机名",
   "search text (up to 200 characters)": "最多 200 字的搜索文本", "a MIME type such as text/html": "MIME 类型，如 text/html",
   "a date YYYY-MM-DD": "日期，格式 YYYY-MM-DD", "a topic revision 1..1000000": "主题版本号（1 到 1000000）", "a cursor from the previous screen's next link": "“下一页”链接中的游标",
+  "an earlier run (job id) of the same workflow: pages new or changed since then": "同一工作流更早的一次运行（任务编号）：只看那之后新增或变化的页面",
 };
 
 function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) => string): string {
