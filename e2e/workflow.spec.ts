@@ -1,7 +1,8 @@
 /**
  * E2E: a workflow made from a finished job, scheduled every minute, runs twice by itself while
  * its page is open; the test web edits a page between the runs and the second run reports it
- * changed; two runs are compared; deleting the workflow removes its runs' pages and export files
+ * changed and the others unchanged (304s, which cost no page of the budget), and its results filter
+ * by those marks and by "new or changed since run N"; two runs are compared; deleting the workflow removes its runs' pages and export files
  * and nothing else. Set E2E_SCREENSHOTS=<dir> to also save screenshots at 1280 and 390 px, in Chinese and English.
  */
 import fs from "node:fs";
@@ -16,7 +17,7 @@ const testweb = `http://127.0.0.1:${process.env.E2E_TESTWEB_PORT ?? 8701}`;
 const statusOf = async (jobId: number) => (await sql`select status::text from jobs where id = ${jobId}`)[0]?.status as string | undefined;
 
 test("a workflow from a finished job runs every minute by itself, reports the page the web changed, and is deleted with its runs alone", async ({ page, request }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const created = await request.post("/api/jobs", { data: { name: "计算机每周", keywords: "计算机,软件,网络", seeds: ["http://portal.test/"], maxPages: 12, maxDepth: 2, minDelayMs: 0 } });
   expect(created.status(), await created.text()).toBe(201);
   const sourceId = (await created.json()).job.id as number;
@@ -92,11 +93,55 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await sql`update workflows set schedule = null, next_run_at = null where id = ${workflowId}`;
   await page.reload();
   const newest = page.locator(`[data-run="${second.id}"]`);
-  await expect(newest.locator("[data-col=changed]")).not.toHaveText("0");
-  const [changed] = await sql`select p.checksum <> q.checksum as differs from pages p join pages q on q.url = p.url and q.job_id = ${first.id}
+  // The second run revisited the first run's pages with their ETags: the edited page came back
+  // changed, the others answered 304 and were kept unchanged without spending the page budget.
+  const marks = async () => Object.fromEntries((await sql<{ mark: string; n: number }[]>`
+    select mark, count(*)::int as n from pages where job_id = ${second.id} group by mark`).map((r) => [r.mark, r.n]));
+  const byMark = await marks();
+  expect(byMark.changed).toBe(1);
+  expect(byMark.unchanged).toBeGreaterThan(0);
+  await expect(newest.locator("[data-col=changed]")).toHaveText("1");
+  await expect(newest.locator("[data-col=unchanged]")).toHaveText(String(byMark.unchanged));
+  const [changed] = await sql`select p.mark, p.checksum <> q.checksum as differs from pages p join pages q on q.url = p.url and q.job_id = ${first.id}
     where p.job_id = ${second.id} and p.url = ${edited.url}`;
-  expect(changed?.differs).toBe(true);
+  expect(changed).toEqual({ mark: "changed", differs: true });
+  await expect.poll(async () => (await sql`select count(*)::int as n from request_log where job_id = ${second.id} and status = 304`)[0].n as number,
+    { timeout: 30_000 }).toBe(byMark.unchanged);
+  const [budget] = await sql`select pages_fetched as fetched, max_pages as max from jobs where id = ${second.id}`;
+  expect(budget.fetched).toBeLessThanOrEqual(budget.max);
+  expect((await sql`select count(*)::int as n from pages where job_id = ${second.id}`)[0].n).toBe(budget.fetched + byMark.unchanged);
   await shoot(page, "workflow-history", { fullPage: true, prepare: async () => { await expect(page.getByTestId("run-history")).toBeVisible(); } });
+
+  // The second run's results filter by mark; a bad "since" run is named, in Chinese.
+  await page.goto(`/jobs/${second.id}/results`);
+  const filters = page.getByTestId("results-filters");
+  await filters.getByTestId("results-mark").selectOption("changed");
+  await filters.getByRole("button", { name: /^(应用|Apply)$/ }).click();
+  await expect(page).toHaveURL(/mark=changed/);
+  await expect(page.locator("[data-testid=result-mark]")).toHaveCount(1);
+  await expect(page.locator("[data-testid=result-mark]")).toHaveAttribute("data-mark", "changed");
+  await page.goto(`/jobs/${second.id}/results?mark=unchanged&dup=show`);
+  await expect(page.getByTestId("results-count")).toContainText(String(byMark.unchanged));
+  await page.goto(`/jobs/${second.id}/results?since=${second.id}`);
+  await expect(page.getByTestId("results-error")).toContainText(`since=${second.id} 不可用`);
+  await expect(page.getByTestId("results-error")).toContainText(String(first.id));
+  await page.goto(`/jobs/${second.id}/results?since=${first.id}&dup=show`);
+  await expect(page.getByTestId("results-since-hint")).toBeVisible();
+  await expect(page.locator("[data-testid=result-mark][data-mark=unchanged]")).toHaveCount(0);
+  await expect(page.locator("[data-testid=result-mark][data-mark=changed]")).toHaveCount(1);
+  const exported = await request.get(`/api/jobs/${second.id}/export?format=csv&since=${first.id}`);
+  expect(exported.status()).toBe(200);
+  expect((await exported.text()).split("\n")[0]).toContain("mark");
+  expect((await request.get(`/api/jobs/${second.id}/export?format=csv&since=${second.id}`)).status()).toBe(400);
+  await page.goto(`/jobs/${second.id}/results?mark=changed`);
+  await shoot(page, "workflow-results-marks", { fullPage: true, prepare: async () => { await expect(page.getByTestId("result-mark")).toHaveCount(1); } });
+  const changedPage = await page.getByTestId("result-row").first().getAttribute("data-page-id");
+  await page.goto(`/jobs/${second.id}/pages/${changedPage}`);
+  await expect(page.getByTestId("page-mark")).toHaveAttribute("data-mark", "changed");
+  await expect(page.getByTestId("page-revisit-of")).toContainText(`#${first.id}`);
+  await shoot(page, "workflow-page-mark", { prepare: async () => { await expect(page.getByTestId("page-mark")).toBeVisible(); } });
+
+  await page.goto(`/workflows/${workflowId}`);
 
   // Two runs compared on the comparison's chart, with the page counts by what happened to them.
   await page.getByTestId("compare-runs").getByRole("button").click();

@@ -101,6 +101,9 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
   for (const q of ["screen=1e20", "screen=1e308", "screen=Infinity", "screen=-1", "screen=abc", "screen=", "view=evil", "sort=evil", "min=2", "min=1e308", "max=-1",
     "after=garbage", `q=${"x".repeat(500)}`, "q=%00", "q=%E0%A4%A", "rev=1e20", "from=2020-13-45", "kind=x", "text=1&screen=1e308"]) all.push(["GET", `${j}/pages?${q}`]);
   for (const q of ["format=exe", "format=", "format=csv&sort=evil", "format=csv&min=1e308", "format=jsonl&q=%00"]) all.push(["GET", `${j}/export?${q}`]);
+  // A workflow run's marks and "new or changed since run N" (this job is no workflow run: every since is refused).
+  for (const q of ["mark=evil", "since=abc", "since=1e20", "since=999999", "since=0"]) all.push(["GET", `${j}/pages?${q}`], ["GET", `${j}/export?format=csv&${q}`]);
+  all.push(["POST", `${j}/exports`, { format: "csv", filters: "since=999999" }]);
   for (const q of ["limit=1e308", "limit=-5", "limit=abc", "limit=Infinity"]) all.push(["GET", `${j}/frontier?${q}`]);
   for (const q of ["status=6xx", "outcome=evil", "after=abc", "after=1e20", "limit=0", "limit=201", "limit=1.5", `host=${"x".repeat(300)}`, "status=%00"]) all.push(["GET", `${j}/requests?${q}`]);
   for (const q of ["q=", "q=%00", "limit=1e308&q=TP", `q=${"计".repeat(5000)}`]) all.push(["GET", `/api/clc/search?${q}`]);

@@ -39,6 +39,8 @@ const RESULT_FILTERS: QueryParam[] = [
   { name: "min", description: "lowest relevance" }, { name: "max", description: "highest relevance" },
   { name: "host", description: "one site" }, { name: "dup", description: "group | show | hide (near-duplicates)" },
   { name: "dupOf", description: "a page id: that page and its near-duplicates" },
+  { name: "mark", description: "new | changed | unchanged | gone (a workflow run's pages against the run before)" },
+  { name: "since", description: "an earlier run (job id) of the same workflow: only pages new or changed since then; 400 names the runs allowed" },
 ];
 const EXPORT_PROGRESS = "the export file's progress: status, pagesDone of pagesTotal, bytesWritten, isSnapshot, startedByName, fileUrl once done";
 const EXPORT_ACTION: Operation = {

@@ -4,6 +4,7 @@ import type { ClaimedUrl } from "../store/frontier";
 import { requeueUntried, retryLater } from "../store/frontier";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../store/pages";
+import { storeGone, storeUnchanged } from "../store/revisits";
 import { loadStrategyState } from "../store/strategy-state";
 import { prepareRawBody } from "../store/page-bodies";
 import { emptyState } from "../strategy/types";
@@ -144,6 +145,8 @@ async function fetchPage(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, 
   };
   if (mode === "browser") return rendered();
   const outcome = await fetcher.fetchUrl(item.url, {
+    // A revisit asks for the page only if it changed since the previous run's copy (a 304 otherwise).
+    etag: item.revisitEtag, lastModified: item.revisitLastModified,
     beforeRedirect: (next, answeredAt) => checkRedirect(deps, ctx, item, robots, next, answeredAt),
     // Documents the crawler does not parse are recorded by their headers, not downloaded.
     wantBody: (status, headers) => status < 200 || status >= 300 || isHtmlMime(headers["content-type"], item.url),
@@ -186,6 +189,10 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
   // The host's next request waits its delay from the moment it answered this one (see releaseHost).
   const answeredAt = new Date();
   const base = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt };
+  if (item.revisitOf && outcome.ok) {
+    const revisited = await storeRevisit(deps, ctx, item, outcome, answeredAt);
+    if (revisited) return revisited;
+  }
   const decision = classifyOutcome(outcome);
   const isOffsite = !outcome.ok && outcome.reason === "redirect-offsite";
   logRequest(deps, ctx, item, item.url, outcome, answeredAt, isOffsite ? "skipped" : LOGGED_AS[decision.kind],
@@ -216,8 +223,26 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
-  await storePage(deps.sql, { ...await buildPageRecord(deps, ctx, item, outcome, base), render });
+  await storePage(deps.sql, { ...await buildPageRecord(deps, ctx, item, outcome, base), render, revisitOf: item.revisitOf });
   return "stored";
+}
+
+/**
+ * A revisit answered 304 (stored unchanged, no page of the budget spent) or 404/410 (stored gone):
+ * how it ended, or null to go on as any fetch (another answer, or the previous copy deleted meanwhile).
+ */
+async function storeRevisit(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response, answeredAt: Date): Promise<UrlResult | null> {
+  const o = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt,
+    revisitOf: item.revisitOf!, fetchMs: Math.round(outcome.fetchMs) };
+  if (outcome.status === 304 && await storeUnchanged(deps.sql, o)) {
+    logRequest(deps, ctx, item, item.url, outcome, answeredAt, "stored", "not-modified");
+    return "stored";
+  }
+  if ((outcome.status === 404 || outcome.status === 410) && await storeGone(deps.sql, { ...o, status: outcome.status })) {
+    logRequest(deps, ctx, item, item.url, outcome, answeredAt, "failed", `gone:http-${outcome.status}`);
+    return "failed";
+  }
+  return null;
 }
 
 type Response = Extract<FetchOutcome, { ok: true }>;

@@ -26,6 +26,7 @@ import { canManageExportFile, type Actor } from "../auth/roles";
 import {
   exportFileName, exportFiltersText, isJobActive, parseExportFilters, parseExportFormat, readExportJob,
   type ExportFormat, type ExportProblem,
+  checkExportSince,
 } from "./export-job";
 import { EXPORT_STALE_MS, exportFilePath, runExportFile, type RunOptions, type RunOutcome } from "./export-run";
 
@@ -109,6 +110,8 @@ export async function startExportFile(
   if (!input.ok) return input;
   const job = await readExportJob(sql, jobId);
   if (!job) return refused(fail("not-found", `there is no job ${jobId}`));
+  const since = await checkExportSince(sql, jobId, input.value.filters);
+  if (since) return { ok: false, problem: since };
   const isSnapshot = isJobActive(job.status);
   const format: ExportFormat = input.value.format;
   const row = await createExportFile(sql, {

@@ -7,6 +7,7 @@ import type { Sql } from "../store/infra/sql";
 import { parseResultFilters, toSearchParams, type ResultFilters } from "../results/filters";
 import { readExportRows, type ExportRow } from "../store/export-rows";
 import { prepareResultQuery } from "../store/results";
+import { checkSinceRun } from "../store/revisits";
 import { topicLabelWords } from "../topic/topic";
 import { writeCsv } from "./csv";
 import { writeJsonLines } from "./jsonl";
@@ -57,6 +58,12 @@ export function parseExportFilters(params: URLSearchParams, ignore: readonly str
   const parsed = parseResultFilters(params, ignore);
   if (!parsed.ok) return { ok: false, problem: { status: 400, ...parsed.problem } };
   return { ok: true, value: { ...parsed.value, after: undefined } };
+}
+
+/** The 400 for a `since` that names no earlier run of the job's workflow, or null. */
+export async function checkExportSince(sql: Sql, jobId: number, filters: ResultFilters): Promise<ExportProblem | null> {
+  const problem = filters.since === undefined ? null : await checkSinceRun(sql, jobId, filters.since);
+  return problem && { status: 400, param: "since", allowed: problem.runs.join("|") || "none", message: problem.message };
 }
 
 /** The filters as the query string an export records and its WARC names ("" for none). */
@@ -111,6 +118,8 @@ export async function openExport(sql: Sql, jobId: number, params: URLSearchParam
   if (!filters.ok) return filters;
   const job = await readExportJob(sql, jobId);
   if (!job) return { ok: false, problem: { status: 404, message: `there is no job ${jobId}` } };
+  const since = await checkExportSince(sql, jobId, filters.value);
+  if (since) return { ok: false, problem: since };
   const f = format.value;
   const isSnapshot = isJobActive(job.status);
   const batches = readExportRows(sql, prepareResultQuery(jobId, filters.value), { withBodies: f === "warc" });

@@ -45,7 +45,7 @@ test("CSV: BOM, header, one row per page, Chinese intact, formulas neutralised, 
   const rows = parse(csv.bytes, { bom: true, columns: true }) as Record<string, string>[];
   assert.equal(rows.length, 3);
   assert.deepEqual(Object.keys(rows[0]), ["url", "final_url", "title", "relevance", "relevant", "judgement", "host", "depth",
-    "fetched_at", "content_type", "charset", "top_terms"]);
+    "fetched_at", "content_type", "charset", "top_terms", "mark"]);
   assert.equal(rows[0].title, "农业机械化发展");
   assert.equal(rows[1].title, "'=HYPERLINK(\"http://evil/\",\"点我\")");
   assert.equal(rows[2].title, "'@SUM(A1)");

@@ -8,12 +8,12 @@ export function describeTopTerms(row: Pick<ExportRow, "explanation">, limit = 10
 
 /** The CSV columns, in order. */
 export const CSV_COLUMNS = ["url", "final_url", "title", "relevance", "relevant", "judgement", "host", "depth", "fetched_at",
-  "content_type", "charset", "top_terms"] as const;
+  "content_type", "charset", "top_terms", "mark"] as const;
 
 /** A page's CSV record. */
 export function toCsvRecord(r: ExportRow): (string | number)[] {
   return [r.url, r.finalUrl, r.title, r.relevance, r.isRelevant ? "yes" : "no", r.judgement ?? "", r.host, r.depth,
-    r.fetchedAt.toISOString(), r.contentType ?? "", r.charset ?? "", describeTopTerms(r)];
+    r.fetchedAt.toISOString(), r.contentType ?? "", r.charset ?? "", describeTopTerms(r), r.mark];
 }
 
 /** A page's JSON Lines object: the CSV fields plus main text and explanation. */
@@ -22,6 +22,6 @@ export function toJsonRecord(r: ExportRow) {
     id: r.id, url: r.url, final_url: r.finalUrl, title: r.title, relevance: r.relevance, relevant: r.isRelevant,
     judgement: r.judgement, host: r.host, depth: r.depth, fetched_at: r.fetchedAt.toISOString(), content_type: r.contentType,
     charset: r.charset, http_status: r.httpStatus, page_kind: r.pageKind, topic_revision: r.topicRevision,
-    top_terms: describeTopTerms(r), main_text: r.mainText, explanation: r.explanation,
+    top_terms: describeTopTerms(r), mark: r.mark, main_text: r.mainText, explanation: r.explanation,
   };
 }

@@ -33,7 +33,7 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
       return tx`
       with sizes as (select host, count(*)::float8 as n from frontier where job_id = ${jobId} and status = 'pending' group by host)
       update frontier f set priority = s.n, priority_detail = jsonb_build_object('queuedOnHost', s.n)
-      from sizes s where f.job_id = ${jobId} and f.host = s.host and f.status = 'pending'
+      from sizes s where f.job_id = ${jobId} and f.host = s.host and f.status = 'pending' and f.revisit_page_id is null
       returning f.id`;
     }));
     const ms = Math.round(performance.now() - t0);
@@ -94,7 +94,8 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
       -- Weighed by the host's feedback as every priority is (1 when the job does not learn from hosts).
       priority = v.p * coalesce((select h.feedback from hosts h where h.job_id = f.job_id and h.host = f.host), 1)
     from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)
-    where f.id = v.id and f.status = 'pending'`;
+    -- A revisit keeps its place by change probability (lib/store/revisits.ts), above new URLs.
+    where f.id = v.id and f.status = 'pending' and f.revisit_page_id is null`;
   }))).count;
   return { kind, nodes: n, edges: g.from.length, updated, loadMs, computeMs, writeMs: Math.round(performance.now() - t2) };
 }

@@ -29,12 +29,17 @@ export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
 export const RESULTS_PAGE_DUP: DuplicateMode = "group";
 /** Page kinds the crawler assigns (lib/rules/parse.ts classifyPageKind). */
 export const PAGE_KINDS = ["content", "hub", "home"] as const;
+/** What a workflow run found at a page against the run before (lib/store/revisits.ts). */
+export const PAGE_MARKS = ["new", "changed", "unchanged", "gone"] as const;
+/** A page's mark. */
+export type PageMark = (typeof PAGE_MARKS)[number];
 /** Query parameters of a results view and what each takes. */
 export const RESULT_PARAMS: Record<string, string> = {
   view: RESULT_VIEWS.join("|"), min: "0..1", max: "0..1", host: "a host name", kind: PAGE_KINDS.join("|"),
   depth: "0..1000", status: "100..599", mime: "a MIME type such as text/html", from: "a date YYYY-MM-DD", to: "a date YYYY-MM-DD",
   rev: "a topic revision 1..1000000", dup: DUPLICATE_MODES.join("|"),
-  dupOf: "a page id", q: "search text (up to 200 characters)",
+  dupOf: "a page id", mark: PAGE_MARKS.join("|"), since: "an earlier run (job id) of the same workflow: pages new or changed since then",
+  q: "search text (up to 200 characters)",
   sort: RESULT_SORTS.join("|"), after: "a cursor from the previous screen's next link",
 };
 
@@ -48,6 +53,10 @@ export interface ResultFilters {
   dup?: DuplicateMode;
   /** A near-duplicate group: page `dupOf` and the pages marked duplicates of it (whatever `dup` says). */
   dupOf?: string;
+  /** Pages with this mark. */
+  mark?: PageMark;
+  /** Pages new or changed since run (job) `since` of the same workflow: a URL it did not store, or other main text. */
+  since?: number;
   /** Where the previous screen ended: its last row's sort key (as text) and id. */
   after?: { key: string; id: string };
 }
@@ -116,6 +125,8 @@ export function parseResultFilters(params: URLSearchParams, extra: readonly stri
       case "to": if (!isDay(v)) return bad(name, v); f.fetchedTo = v; break;
       case "rev": if ((f.topicRevision = numberIn(v, 1, 1_000_000, true)) === undefined) return bad(name, v); break;
       case "dup": if (!(f.dup = pick(DUPLICATE_MODES, v))) return bad(name, v); break;
+      case "mark": if (!(f.mark = pick(PAGE_MARKS, v))) return bad(name, v); break;
+      case "since": if ((f.since = numberIn(v, 1, 2_147_483_647, true)) === undefined) return bad(name, v.slice(0, 40)); break;
       case "dupOf": if (!/^\d{1,18}$/.test(v)) return bad(name, v.slice(0, 40)); f.dupOf = v.replace(/^0+(?=\d)/, ""); break;
       case "q": if (v.length > 200) return bad(name, `${v.slice(0, 20)}…`); f.q = v; break;
       case "sort": if (!pick(RESULT_SORTS, v)) return bad(name, v); sort = v; break;
@@ -153,6 +164,8 @@ export function toSearchParams(f: ResultFilters, change: Partial<ResultFilters> 
   if (v.fetchedFrom) out.set("from", v.fetchedFrom);
   if (v.fetchedTo) out.set("to", v.fetchedTo);
   if (v.topicRevision !== undefined) out.set("rev", String(v.topicRevision));
+  if (v.mark) out.set("mark", v.mark);
+  if (v.since !== undefined) out.set("since", String(v.since));
   if (v.dupOf) out.set("dupOf", v.dupOf);
   else if (v.dup) out.set("dup", v.dup);
   if (v.q) out.set("q", v.q);

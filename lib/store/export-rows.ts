@@ -12,7 +12,9 @@ export const EXPORT_BATCH_ROWS = 500;
 export interface ExportRow {
   id: string; url: string; finalUrl: string; title: string; relevance: number; isRelevant: boolean; judgement: string | null;
   host: string; depth: number; fetchedAt: Date; contentType: string | null; charset: string | null; httpStatus: number;
-  pageKind: string; topicRevision: number; mainText: string; explanation: { terms?: { term: string; share: number }[] } | null;
+  pageKind: string; topicRevision: number; mainText: string;
+  /** What a workflow run found here against the run before: new, changed, unchanged or gone. */
+  mark: string; explanation: { terms?: { term: string; share: number }[] } | null;
   /** The kept raw body (WARC only): gzip bytes with the status line and headers. */
   bodyGzip: Buffer | null; statusLine: string | null; responseHeaders: Record<string, string> | null; requestHeaders: Record<string, string> | null;
 }
@@ -31,7 +33,7 @@ export function readExportRows(sql: Sql, rq: ResultQuery, opts: { withBodies: bo
   return sql<ExportRow[]>`
     select p.id, p.url, p.final_url as "finalUrl", p.title, p.relevance, p.is_relevant as "isRelevant", p.judgement, p.host,
       p.depth, p.fetched_at as "fetchedAt", p.content_type as "contentType", p.charset, p.http_status as "httpStatus",
-      p.page_kind as "pageKind", p.topic_revision as "topicRevision", p.main_text as "mainText", p.explanation, ${bodies}
+      p.page_kind as "pageKind", p.topic_revision as "topicRevision", p.main_text as "mainText", p.explanation, p.mark, ${bodies}
     from pages p ${opts.withBodies ? sql`left join page_bodies b on b.page_id = p.id` : sql``}
     where ${whereSql(sql, rq)} ${rangeSql(sql, opts.range)}
     order by p.id`.cursor(opts.batch ?? EXPORT_BATCH_ROWS);

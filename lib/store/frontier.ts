@@ -17,6 +17,8 @@ export interface ClaimedUrl {
   tunnel?: number;
   /** Set when the URL is a sitemap file (lib/store/sitemaps.ts): how many index levels below robots.txt's. */
   sitemapLevel: number | null;
+  /** A revisit of a workflow's re-run: the previous run's page and its validators (lib/store/revisits.ts); null otherwise. */
+  revisitOf?: string | null; revisitEtag?: string | null; revisitLastModified?: string | null;
 }
 
 /**
@@ -225,14 +227,16 @@ async function claimOnce(
         attempts = f.attempts + 1, updated_at = now()
       from cand where f.id = cand.id and cand.host in (select host from busy)
       returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts,
-        coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel, f.sitemap_level as "sitemapLevel"
+        coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel, f.sitemap_level as "sitemapLevel",
+        f.revisit_page_id::text as "revisitOf", f.revisit_etag as "revisitEtag", f.revisit_last_modified as "revisitLastModified"
     ), reserve as (
       update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
       where id = (select id from job) and exists (select 1 from leased)
     )
     select l.*, (select count(*)::int from emptied) as emptied from leased l
     union all
-    select null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+    -- One null per column of leased: the two branches must have the same columns.
+    select null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
   const emptied = rows[0]?.emptied ?? 0;
   return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
 }

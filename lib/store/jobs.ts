@@ -11,6 +11,7 @@ import type { JobInput } from "../jobs/input";
 import { CrawlSettingsSchema, readCrawlSettings, redactSettings, type CrawlSettings } from "../jobs/settings";
 import type { TopicVector } from "../topic/topic";
 import { originsOfSeeds } from "../jobs/seed-origins";
+import { queueRevisits } from "./revisits";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 type Seed = { url: string; host: string };
@@ -70,6 +71,8 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
       },
     });
     await queueSeeds(tx, job.id, seeds, input);
+    // A workflow's re-run revisits the previous run's pages (queued before any worker can claim a seed).
+    if (opts.workflow) await queueRevisits(tx, job.id, opts.workflow.id, input);
     await recordJobEventPrisma(tx, job.id, "created", `Job created with ${seeds.length} seed(s)`);
     return job;
   });

@@ -10,6 +10,7 @@ import { documentFromTerms, searchVectorSql, segmentForIndex } from "./search-ve
 import { storeRawBody, type RawBody } from "./page-bodies";
 import { capPageText } from "./page-text";
 import { applyQueryVariantLimit } from "./query-shapes";
+import { FRESH_LINK_BOOST } from "../rules/revisit";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -46,6 +47,8 @@ export interface PageRecord {
   rawBody?: RawBody | null;
   /** What rendering the page in the browser cost (lib/crawl/browser.ts), when it was rendered. */
   render?: { ms: number; requests: number; blocked: string[]; isTimedOut: boolean } | null;
+  /** A revisit of a workflow's re-run: the previous run's page of this URL (its mark and history follow from it). */
+  revisitOf?: string | null;
   /** Title and main text already segmented as the search index segments them (else the store does it). */
   searchTerms?: { title: string[]; text: string[] };
 }
@@ -92,6 +95,25 @@ async function insertRedirectTarget(tx: Tx, p: PageRecord, pageId: string): Prom
     on conflict (job_id, url_key) do nothing`;
 }
 
+/**
+ * A page's mark and change history against the previous run's copy (`revisitOf`): changed when
+ * its main text differs, unchanged when not; new without one. Read in the insert itself, so the
+ * mark is stored once and never recomputed.
+ */
+function revisitColumnsSql(tx: Tx, p: PageRecord) {
+  const prev = p.revisitOf ?? null;
+  return tx`
+    coalesce((select case when q.checksum is not distinct from ${p.checksum} then 'unchanged' else 'changed' end from pages q where q.id = ${prev}::bigint), 'new'),
+    coalesce((select q.visits + 1 from pages q where q.id = ${prev}::bigint), 1),
+    coalesce((select q.changes + (q.checksum is distinct from ${p.checksum})::int from pages q where q.id = ${prev}::bigint), 0),
+    (select coalesce(q.tracked_since, q.fetched_at) from pages q where q.id = ${prev}::bigint)`;
+}
+
+/** Links found on a page that changed since the previous run go first among new URLs (seed 002: new pages come from changed hubs). */
+function boostFreshLinks<T extends { priority: number }>(queue: T[], mark: string): T[] {
+  return mark === "changed" ? queue.map((l) => ({ ...l, priority: l.priority + FRESH_LINK_BOOST })) : queue;
+}
+
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
 export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string; enqueued: number }> {
   const p = capPageText(page);
@@ -102,18 +124,18 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
     // Pages with the same main text are stored one after the other, so the second finds the
     // first (below) and is marked its duplicate instead of both being kept as originals.
     await holdJobKeys(tx, "checksum", p.jobId, [p.checksum]);
-    const [{ id }] = await tx<{ id: string }[]>`
+    const [{ id, mark }] = await tx<{ id: string; mark: string }[]>`
       insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
         main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,
         etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected,
-        host, search_vector, render)
+        host, search_vector, render, mark, visits, changes, tracked_since)
       values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
         ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
         ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.truncation ?? null}, ${p.links.length}, ${p.depth}, ${p.etag},
         ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
         ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null},
-        ${p.host}, ${searchVectorSql(tx, doc)}, ${p.render ? tx.json(p.render as never) : null})
-      returning id`;
+        ${p.host}, ${searchVectorSql(tx, doc)}, ${p.render ? tx.json(p.render as never) : null}, ${revisitColumnsSql(tx, p)})
+      returning id, mark`;
     const pageId = String(id);
     // Statements that only need the page's id go out together (pipelined; the server runs them
     // in this order): one round trip instead of four.
@@ -127,7 +149,7 @@ export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string;
     ]);
     if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
     const queue = original ? [] : await applyHostLimit(tx, p.jobId,
-      await applyQueryVariantLimit(tx, p.jobId, p.queue, p.maxQueryVariants), p.maxPagesPerHost);
+      await applyQueryVariantLimit(tx, p.jobId, boostFreshLinks(p.queue, mark), p.maxQueryVariants), p.maxPagesPerHost);
     const { enqueued, hosts: queuedHosts } = await enqueueLinks(tx, {
       jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
       urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),

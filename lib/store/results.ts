@@ -38,6 +38,8 @@ const SNIPPET_CHARS = 180;
 export interface ResultRow {
   id: string; url: string; finalUrl: string; title: string; relevance: number; isRelevant: boolean; judgement: string | null;
   host: string; depth: number; pageKind: string; httpStatus: number; fetchedAt: Date; duplicateOf: string | null;
+  /** What a workflow run found here against the run before: new, changed, unchanged or gone. */
+  mark: string;
   /** With `dup=group`: its near-duplicates in the view, up to DUPLICATE_COUNT_CAP + 1 (then "more than the cap"). */
   duplicates: number | null;
   /** Search rank (ts_rank), with a search only. */
@@ -105,6 +107,8 @@ export function whereSql(sql: Sql, rq: ResultQuery, opts: { isHostIgnored?: bool
     ${f.fetchedFrom ? sql`and p.fetched_at >= ${f.fetchedFrom}::text::date::timestamp at time zone 'UTC'` : sql``}
     ${f.fetchedTo ? sql`and p.fetched_at < (${f.fetchedTo}::text::date + 1)::timestamp at time zone 'UTC'` : sql``}
     ${f.topicRevision !== undefined ? sql`and p.topic_revision = ${f.topicRevision}` : sql``}
+    ${f.mark ? sql`and p.mark = ${f.mark}` : sql``}
+    ${f.since !== undefined ? sql`and p.mark <> 'gone' and not exists (select 1 from pages s where s.job_id = ${f.since} and s.url = p.url and s.checksum is not distinct from p.checksum)` : sql``}
     ${duplicatesSql(sql, f)}`;
 }
 
@@ -211,7 +215,7 @@ async function readScreen(sql: Sql, rq: ResultQuery, perScreen: number) {
     with ${hits}
     select p.id, p.url, p.final_url as "finalUrl", p.title, p.relevance, p.is_relevant as "isRelevant", p.judgement,
       p.host, p.depth, p.page_kind as "pageKind", p.http_status as "httpStatus", p.fetched_at as "fetchedAt",
-      p.duplicate_of as "duplicateOf", ${duplicateCountSql(sql, rq)} as duplicates,
+      p.duplicate_of as "duplicateOf", p.mark, ${duplicateCountSql(sql, rq)} as duplicates,
       ${terms.length ? sql`ts_rank(p.search_vector, ${tsQuerySql(sql, rq.words)})::float8` : sql`null::float8`} as rank,
       substr(p.main_text, greatest(1, ${firstHit} - ${SNIPPET_BEFORE_CHARS}), ${SNIPPET_CHARS}) as snippet,
       h.v::text as "sortKey"

@@ -1,33 +1,32 @@
 /**
- * A workflow's runs (its jobs) with what changed from the run before: pages new (a URL the run
- * before did not store), changed (stored by both, content checksum differs) and gone (stored by
- * the run before, not by this one). Read with postgres.js: set-based counts over two runs' pages.
+ * A workflow's runs (its jobs) with what each found against the run before, read from the marks
+ * stored with its pages (lib/store/revisits.ts): new (a URL the run before did not store), changed
+ * (its main text differs), unchanged (a 304, or the same text) and gone (it answered 404 or 410).
+ * Read with postgres.js: one grouped count per run on the (job_id, mark) index.
  */
 import type { Sql } from "./infra/sql";
 
 /** One run of a workflow as its history lists it. */
 export interface WorkflowRun {
   id: number; version: number | null; status: string; finishReason: string | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null;
-  pages: number; relevant: number; failed: number; newPages: number; changed: number; gone: number; durationSec: number | null;
+  pages: number; relevant: number; failed: number; newPages: number; changed: number; unchanged: number; gone: number; durationSec: number | null;
 }
 
 /** The runs of workflow `workflowId`, newest first (at most `take`), each compared with the run before it. */
 export async function listWorkflowRuns(sql: Sql, workflowId: number, take = 50): Promise<WorkflowRun[]> {
   return sql<WorkflowRun[]>`
-    with runs as (
-      select id, lag(id) over (order by id) as prev from jobs where workflow_id = ${workflowId}
-    ), shown as (select * from runs order by id desc limit ${take})
+    with shown as (select id from jobs where workflow_id = ${workflowId} order by id desc limit ${take})
     select j.id, j.workflow_version as version, j.status::text as status, j.finish_reason as "finishReason",
       j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt",
       j.pages_fetched as pages, j.pages_relevant as relevant, j.pages_failed as failed,
       extract(epoch from (coalesce(j.finished_at, now()) - j.started_at))::int as "durationSec",
-      (select count(*)::int from pages p where p.job_id = s.id
-        and (s.prev is null or not exists (select 1 from pages q where q.job_id = s.prev and q.url = p.url))) as "newPages",
-      (select count(*)::int from pages p join pages q on q.job_id = s.prev and q.url = p.url
-        where p.job_id = s.id and p.checksum is distinct from q.checksum) as changed,
-      (select count(*)::int from pages q where q.job_id = s.prev
-        and not exists (select 1 from pages p where p.job_id = s.id and p.url = q.url)) as gone
+      coalesce(m.new, 0) as "newPages", coalesce(m.changed, 0) as changed, coalesce(m.unchanged, 0) as unchanged, coalesce(m.gone, 0) as gone
     from shown s join jobs j on j.id = s.id
+    cross join lateral (
+      select count(*) filter (where mark = 'new')::int as new, count(*) filter (where mark = 'changed')::int as changed,
+        count(*) filter (where mark = 'unchanged')::int as unchanged, count(*) filter (where mark = 'gone')::int as gone
+      from pages p where p.job_id = s.id
+    ) m
     order by j.id desc`;
 }
 

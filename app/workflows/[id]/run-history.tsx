@@ -5,6 +5,8 @@ import { fill, type workflowMessages } from "@/lib/i18n/workflow-messages";
 import { StatusBadge } from "../../components/status-badge";
 import { ConfirmButton } from "../../jobs/[id]/confirm-button";
 import { deleteRunAction } from "../actions";
+import { revisitMessages } from "@/lib/i18n/revisit-messages";
+import type { Locale } from "@/lib/i18n/messages";
 
 type M = ReturnType<typeof workflowMessages>;
 
@@ -16,7 +18,7 @@ function formatDuration(sec: number | null, m: M): string {
 
 const ENDED = ["done", "stopped", "failed"];
 
-/** A workflow's runs, newest first: counters, pages new / changed / gone since the run before, and delete for an ended run. */
+/** A workflow's runs, newest first: counters, pages new / changed / unchanged / gone since the run before (their stored marks), and delete for an ended run. */
 export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
   workflowId: number; runs: WorkflowRun[]; m: M; t: (k: MessageKey) => string; locale: string; canDelete: boolean;
 }) {
@@ -24,10 +26,10 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
   const num = "p-2 text-right tabular-nums";
   return (
     <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-      <table data-testid="run-history" className="w-full min-w-[52rem] text-sm">
+      <table data-testid="run-history" className="w-full min-w-[56rem] text-sm">
         <thead className="bg-slate-100 text-left text-xs">
           <tr>{[m.colRun, m.colVersion, m.colStatus, m.colStarted, m.colDuration].map((h) => <th key={h} className="p-2">{h}</th>)}
-            {[m.colPages, m.colRelevant, m.colFailed, m.colNew, m.colChanged, m.colGone].map((h) => <th key={h} className="p-2 text-right">{h}</th>)}<th className="p-2" /></tr>
+            {[m.colPages, m.colRelevant, m.colFailed, m.colNew, m.colChanged, revisitMessages(locale as Locale).colUnchanged, m.colGone].map((h) => <th key={h} className="p-2 text-right">{h}</th>)}<th className="p-2" /></tr>
         </thead>
         <tbody>
           {runs.map((r) => (
@@ -42,6 +44,7 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
               <td className={num}>{r.failed}</td>
               <td className={num} data-col="new">{r.newPages}</td>
               <td className={num} data-col="changed">{r.changed}</td>
+              <td className={num} data-col="unchanged">{r.unchanged}</td>
               <td className={num} data-col="gone">{r.gone}</td>
               <td className="p-2 text-right">
                 {canDelete && ENDED.includes(r.status) && (

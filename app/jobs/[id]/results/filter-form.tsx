@@ -1,14 +1,18 @@
 /** The results filters as a plain GET form: every view is a URL, and it works without JavaScript. */
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { dupMessages } from "@/lib/i18n/dup-messages";
-import { DUPLICATE_MODES, PAGE_KINDS, RESULT_SORTS, RESULT_VIEWS, type ResultFilters } from "@/lib/results/filters";
+import { DUPLICATE_MODES, PAGE_KINDS, PAGE_MARKS, RESULT_SORTS, RESULT_VIEWS, type ResultFilters } from "@/lib/results/filters";
+import { fill } from "@/lib/i18n/workflow-messages";
+import type { revisitMessages } from "@/lib/i18n/revisit-messages";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** The filter form of a job's results. */
-export function FilterForm({ jobId, f, hosts, t, dm }: {
+export function FilterForm({ jobId, f, hosts, t, dm, marks }: {
   jobId: number; f: ResultFilters; hosts: { host: string; pages: number | null }[]; t: (k: MessageKey) => string;
   dm: ReturnType<typeof dupMessages>;
+  /** A workflow run's filters by mark and "new or changed since run N" (its earlier runs, newest first). */
+  marks?: { earlierRuns: number[]; rm: ReturnType<typeof revisitMessages> };
 }) {
   const label = "flex flex-col gap-1 text-xs text-slate-600";
   return (
@@ -23,6 +27,7 @@ export function FilterForm({ jobId, f, hosts, t, dm }: {
             {RESULT_VIEWS.map((v) => <option key={v} value={v}>{t(`resultsView_${v}` as MessageKey)}</option>)}
           </select>
         </label>
+        {marks && <MarkFilters f={f} {...marks} />}
         <label className={label}>{t("resultsHost")}
           <select name="host" defaultValue={f.host ?? ""} className={field}>
             <option value="">{t("resultsHostAll")}</option>
@@ -79,5 +84,29 @@ export function FilterForm({ jobId, f, hosts, t, dm }: {
         <a href={`/jobs/${jobId}/results`} className="text-sm text-teal-700">{t("resultsReset")}</a>
       </div>
     </form>
+  );
+}
+
+/** A workflow run's mark filter and its "new or changed since run N" choice. */
+function MarkFilters({ f, earlierRuns, rm }: { f: ResultFilters; earlierRuns: number[]; rm: ReturnType<typeof revisitMessages> }) {
+  const label = "flex flex-col gap-1 text-xs text-slate-600";
+  const runs = f.since !== undefined && !earlierRuns.includes(f.since) ? [f.since, ...earlierRuns] : earlierRuns;
+  return (
+    <>
+      <label className={label}>{rm.markFilter}
+        <select name="mark" data-testid="results-mark" defaultValue={f.mark ?? ""} className={field}>
+          <option value="">{rm.markAll}</option>
+          {PAGE_MARKS.map((m) => <option key={m} value={m}>{rm.mark[m]}</option>)}
+        </select>
+      </label>
+      {runs.length > 0 && (
+        <label className={label}>{rm.since}
+          <select name="since" data-testid="results-since" defaultValue={f.since ?? ""} className={field}>
+            <option value="">{rm.sinceNone}</option>
+            {runs.map((id) => <option key={id} value={id}>{fill(rm.sinceRun, { id })}</option>)}
+          </select>
+        </label>
+      )}
+    </>
   );
 }

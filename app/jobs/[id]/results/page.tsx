@@ -16,6 +16,10 @@ import { currentIdentity } from "../../../auth/current";
 import { parseId } from "../../../json";
 import { ExportFiles, type ExportItem } from "./export-files";
 import { FilterForm } from "./filter-form";
+import { revisitMessages } from "@/lib/i18n/revisit-messages";
+import { fill } from "@/lib/i18n/workflow-messages";
+import { checkSinceRun, type SinceProblem } from "@/lib/store/revisits";
+import type { PageMark } from "@/lib/results/filters";
 import { ResultsList, type ListRow } from "./results-list";
 
 export const dynamic = "force-dynamic";
@@ -25,6 +29,7 @@ const ZH_ALLOWED: Record<string, string> = {
   "0..1": "0 到 1 之间的数", "0..1000": "0 到 1000 之间的整数", "100..599": "100 到 599 之间的整数", "a host name": "主机名",
   "search text (up to 200 characters)": "最多 200 字的搜索文本", "a MIME type such as text/html": "MIME 类型，如 text/html",
   "a date YYYY-MM-DD": "日期，格式 YYYY-MM-DD", "a topic revision 1..1000000": "主题版本号（1 到 1000000）", "a cursor from the previous screen's next link": "“下一页”链接中的游标",
+  "an earlier run (job id) of the same workflow: pages new or changed since then": "同一工作流更早的一次运行（任务编号）：只看那之后新增或变化的页面",
 };
 
 function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) => string): string {
@@ -32,8 +37,15 @@ function describeProblem(p: FilterProblem, locale: Locale, t: (k: MessageKey) =>
   return t("resultsBadParam").replace("{param}", p.param).replace("{value}", p.value).replace("{allowed}", allowed);
 }
 
-function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string): Omit<ListRow, "isOriginal" | "group"> {
+/** A refused "since" in the interface's language. */
+function describeSinceProblem(p: SinceProblem, since: number, rm: ReturnType<typeof revisitMessages>): string {
+  const reason = p.reason === "not-a-run" ? rm.badSinceNotRun : p.reason === "first-run" ? rm.badSinceFirst : fill(rm.badSinceNotEarlier, { runs: p.runs.slice(0, 10).join(", ") });
+  return fill(rm.badSince, { since, reason });
+}
+
+function toListRow(r: ResultRow, terms: string[], locale: Locale, t: (k: MessageKey) => string, isRun = false): Omit<ListRow, "isOriginal" | "group"> {
   return {
+    mark: isRun ? { value: r.mark, label: revisitMessages(locale).mark[r.mark as PageMark] ?? r.mark } : null,
     id: r.id, title: r.title, url: r.finalUrl, host: r.host, relevance: r.relevance.toFixed(3), isRelevant: r.isRelevant,
     judgement: r.judgement === "relevant" || r.judgement === "irrelevant" ? r.judgement : null, depth: r.depth,
     kind: t(`kind_${r.pageKind}` as MessageKey) ?? r.pageKind, status: r.httpStatus, fetchedAt: r.fetchedAt.toLocaleString(locale),
@@ -55,13 +67,21 @@ export default async function ResultsPage({ params, searchParams }: {
 }) {
   const id = parseId((await params).id);
   const sql = getSql();
-  const [job] = id === null ? [] : await sql<{ id: number; name: string; status: string }[]>`select id, name, status::text as status from jobs where id = ${id}`;
+  const [job] = id === null ? [] : await sql<{ id: number; name: string; status: string; workflowId: number | null; earlierRuns: number[] | null }[]>`
+    select id, name, status::text as status, workflow_id as "workflowId", (select array_agg(r.id order by r.id desc) from (select r.id from jobs r
+      where r.workflow_id = j.workflow_id and r.id < j.id order by r.id desc limit 20) r) as "earlierRuns"
+    from jobs j where id = ${id}`;
   if (!job || id === null) notFound();
   const { locale, t } = await getT();
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) for (const x of [v ?? []].flat()) query.append(k, x);
-  const parsed = parseResultFilters(query);
-  const named: ResultFilters = parsed.ok ? parsed.value : { sort: "relevance" };
+  const filtersParsed = parseResultFilters(query);
+  // "New or changed since run N" names an earlier run of the same workflow, or it is refused with why.
+  const sinceProblem = filtersParsed.ok && filtersParsed.value.since !== undefined ? await checkSinceRun(sql, id, filtersParsed.value.since) : null;
+  const parsed = sinceProblem ? { ok: false as const, problem: null } : filtersParsed;
+  const rm = revisitMessages(locale);
+  const isRun = job.workflowId !== null;
+  const named: ResultFilters = parsed.ok ? parsed.value : filtersParsed.ok ? { ...filtersParsed.value, since: undefined } : { sort: "relevance" };
   const f: ResultFilters = named.dup || named.dupOf ? named : { ...named, dup: RESULTS_PAGE_DUP };
   const dm = dupMessages(locale);
   const rq = prepareResultQuery(id, f);
@@ -72,7 +92,7 @@ export default async function ResultsPage({ params, searchParams }: {
   const base = toSearchParams({ ...f, after: undefined });
   // Grouped, a row's "+N" opens its group with the view's other filters, so the group lists those N.
   const toRow = (r: ResultRow): ListRow => ({
-    ...toListRow(r, rq.terms, locale, t), isOriginal: f.dupOf === r.id,
+    ...toListRow(r, rq.terms, locale, t, isRun), isOriginal: f.dupOf === r.id,
     group: r.duplicates ? {
       text: countText(dm.more, r.duplicates, DUPLICATE_COUNT_CAP), href: `/jobs/${id}/results?${toSearchParams(f, { after: undefined, dupOf: r.id })}`,
     } : null,
@@ -90,7 +110,9 @@ export default async function ResultsPage({ params, searchParams }: {
         {quality ? t("resultsPrecision").replace("{judged}", String(quality.judged)).replace("{precision}", pct(quality.precision)).replace("{recall}", pct(quality.recall))
           : t("resultsPrecisionNone")}
       </p>
-      {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">{describeProblem(parsed.problem, locale, t)}</p>}
+      {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+        {parsed.problem ? describeProblem(parsed.problem, locale, t) : describeSinceProblem(sinceProblem!, filtersParsed.ok ? filtersParsed.value.since! : 0, rm)}</p>}
+      {parsed.ok && f.since !== undefined && <p data-testid="results-since-hint" className="text-xs text-slate-600">{fill(rm.sinceHint, { id: f.since })}</p>}
       {f.dupOf && (
         <div data-testid="results-group" className="rounded border border-teal-200 bg-teal-50 p-2 text-sm">
           <p className="font-medium">{dm.groupTitle.replace("{id}", f.dupOf)}</p>
@@ -101,7 +123,7 @@ export default async function ResultsPage({ params, searchParams }: {
           </div>
         </div>
       )}
-      <FilterForm jobId={id} f={f} hosts={hosts} t={t} dm={dm} />
+      <FilterForm jobId={id} f={f} hosts={hosts} t={t} dm={dm} marks={isRun ? { earlierRuns: job.earlierRuns ?? [], rm } : undefined} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", `${total.count}${total.isMore ? "+" : ""}`)}</span>
         {f.dup === "group" && <span className="text-xs text-slate-500">{dm.countGrouped}</span>}

@@ -9,10 +9,18 @@ import { useCallback, useRef, useState } from "react";
 import { JudgeButtons, sendJudgement, useShortcutKeys, type JudgeLabels, type JudgementValue } from "../judge-buttons";
 import type { SnippetPiece } from "@/lib/results/snippet";
 
+/** How each page mark stands out in a row. */
+const MARK_STYLE: Record<string, string> = {
+  new: "rounded bg-sky-50 px-1 text-sky-800", changed: "rounded bg-amber-50 px-1 text-amber-800",
+  unchanged: "rounded bg-slate-100 px-1 text-slate-600", gone: "rounded bg-red-50 px-1 text-red-800",
+};
+
 /** One row as the server renders it for the list. */
 export interface ListRow {
   id: string; title: string; url: string; host: string; relevance: string; isRelevant: boolean; judgement: JudgementValue;
   depth: number; kind: string; status: number; fetchedAt: string; isDuplicate: boolean;
+  /** A workflow run's mark (new, changed, unchanged, gone) with its label; null for a job that is no re-run. */
+  mark: { value: string; label: string } | null;
   /** In a group view, the group's original. */
   isOriginal: boolean;
   /** Grouped: "+N near-duplicates" and the group view it opens (null when it has none in the view). */
@@ -118,6 +126,7 @@ export function ResultsList({ jobId, rows, labels }: {
             <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
               <span className={r.isRelevant ? "font-semibold text-teal-700" : ""}>{r.relevance}</span>
               <span>{r.host}</span><span>{r.kind}</span><span>{labels.depth} {r.depth}</span><span>HTTP {r.status}</span><span>{r.fetchedAt}</span>
+              {r.mark && <span data-testid="result-mark" data-mark={r.mark.value} className={MARK_STYLE[r.mark.value] ?? ""}>{r.mark.label}</span>}
               {r.isDuplicate && <span data-testid="result-duplicate">≈ {labels.duplicate}</span>}
               {r.isOriginal && <span data-testid="result-original" className="font-semibold text-slate-700">{labels.original}</span>}
               {r.group && (

@@ -3,6 +3,7 @@ import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
 import { parseResultFilters } from "@/lib/results/filters";
 import { listResults, prepareResultQuery } from "@/lib/store/results";
+import { checkSinceRun } from "@/lib/store/revisits";
 import { json } from "@/app/json";
 import { findJobId } from "@/app/api/lookup";
 import { parseScreen } from "@/lib/results/screen";
@@ -23,6 +24,8 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const parsed = parseResultFilters(params, ["text"]);
   if (!parsed.ok) return json({ error: parsed.problem.message, param: parsed.problem.param, allowed: parsed.problem.allowed }, { status: 400 });
   const sql = getSql();
+  const since = parsed.value.since === undefined ? null : await checkSinceRun(sql, id, parsed.value.since);
+  if (since) return json({ error: since.message, param: "since", allowed: since.runs.join("|") || "none" }, { status: 400 });
   const screen = await listResults(sql, prepareResultQuery(id, parsed.value));
   if (params.get("text") !== "1") return json(screen);
   const texts = new Map((await sql<{ id: string; mainText: string }[]>`

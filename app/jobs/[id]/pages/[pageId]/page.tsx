@@ -12,6 +12,7 @@ import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
 import { charsetSourceLabel } from "@/lib/i18n/ops-messages";
+import { PageMark, RevisitOrigin } from "./page-mark";
 
 export const dynamic = "force-dynamic";
 
@@ -26,9 +27,9 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
   const page = jobId === null || pageId === null ? null : await getPage(getPrisma(), jobId, pageId);
   if (!page || jobId === null) notFound();
   const sql = getSql();
-  const [origin, path, inlinks, outlinks, group, beside] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
+  const [origin, path, inlinks, outlinks, group, beside, [run]] = await Promise.all([findPageOrigin(sql, jobId, page.id), findSeedPath(sql, jobId, page.id),
     findInlinks(sql, jobId, page.id), findOutlinks(sql, jobId, page.id), findDuplicateGroup(sql, jobId, page.id),
-    findNeighbourPages(getPrisma(), jobId, BigInt(page.id))]);
+    findNeighbourPages(getPrisma(), jobId, BigInt(page.id)), sql<{ workflowId: number | null }[]>`select workflow_id as "workflowId" from jobs where id = ${jobId}`]);
   const { locale, t } = await getT();
   const om = outlinkMessages(locale);
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
@@ -41,6 +42,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
       </div>
       <PageNav jobId={jobId} newer={beside.newer} older={beside.older} labels={{ prev: t("pageViewPrev"), next: t("pageViewNext"), keys: t("pageViewKeys") }} />
       <h1 data-testid="page-title" className="break-words text-xl font-semibold">{page.title || page.url}</h1>
+      {run?.workflowId != null && <PageMark mark={page.mark} visits={page.visits} changes={page.changes} locale={locale} />}
       <PageJudge jobId={jobId} pageId={page.id} initial={judgement} labels={{
         relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
         judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"),
@@ -67,7 +69,8 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
             <Link className="text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${origin.parentId}`}>{origin.parentTitle || origin.parentUrl}</Link>
             {origin.anchor ? <span className="text-slate-600"> · {t("pageFoundAnchor")}: “{origin.anchor}”</span> : null}
           </p>
-        ) : <p className="mt-1 text-slate-600">{t("pageFoundSeed")}</p>}
+        ) : origin?.revisitOf ? <RevisitOrigin pageId={origin.revisitOf} jobId={origin.revisitJobId} locale={locale} />
+          : <p className="mt-1 text-slate-600">{t("pageFoundSeed")}</p>}
         {path.length > 2 && (
           <details className="mt-1">
             <summary className="cursor-pointer text-slate-600">{t("pageSeedPath")} ({path.length - 1})</summary>
