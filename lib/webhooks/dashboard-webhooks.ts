@@ -1,0 +1,52 @@
+/**
+ * The webhook sender in the dashboard process, started once by instrumentation.ts beside the
+ * scheduler. Any number of dashboards may run it: the claim is SKIP LOCKED. Deliveries are rows,
+ * so a restart loses none: what was due while no dashboard ran is sent at start.
+ */
+import { loadEnv } from "../env";
+import { getSql } from "../store/infra/sql";
+import { deliverDue, deliverNow } from "./deliver";
+import { createWebhookSender, type WebhookSender } from "./send";
+
+/**
+ * Between two looks at the outbox when the last one found nothing. A run's end reaches its
+ * receiver within this; an idle look is one indexed query (webhook_deliveries_next_attempt_at_idx).
+ */
+export const WEBHOOK_TICK_MS = 2_000;
+
+const g = globalThis as unknown as { focuscrawlWebhookSender?: WebhookSender; focuscrawlWebhooks?: { stop: () => void } };
+
+/** The process's one sender, behind the deployment's private-network guard (ALLOW_PRIVATE_NETWORKS, PRIVATE_NETWORK_ALLOW). */
+function dashboardSender(): WebhookSender {
+  if (g.focuscrawlWebhookSender) return g.focuscrawlWebhookSender;
+  const env = loadEnv();
+  g.focuscrawlWebhookSender = createWebhookSender({ userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS, privateAllowList: env.PRIVATE_NETWORK_ALLOW });
+  return g.focuscrawlWebhookSender;
+}
+
+/** Start the sender loop unless this process already runs it. */
+export function startWebhookSender(log: (line: string) => void = (line) => console.log(`[focuscrawl] ${line}`)): void {
+  if (g.focuscrawlWebhooks) return;
+  const sender = dashboardSender();
+  let isStopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    let sent = 0;
+    try {
+      sent = (await deliverDue(getSql(), sender)).length;
+    } catch (err) {
+      // The database away: the rows stay due and a later tick sends them.
+      log(`webhooks: tick failed: ${(err as Error).message}`);
+    }
+    // A full batch may leave more due: look again at once.
+    if (!isStopped) timer = setTimeout(() => void tick(), sent > 0 ? 0 : WEBHOOK_TICK_MS);
+    timer?.unref();
+  };
+  g.focuscrawlWebhooks = { stop: () => { isStopped = true; clearTimeout(timer); } };
+  void tick();
+}
+
+/** Send delivery `id` at once through the dashboard's sender (the "send a test delivery" button). */
+export async function sendNow(id: string) {
+  return deliverNow(getSql(), dashboardSender(), id);
+}
