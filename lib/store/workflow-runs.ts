@@ -9,6 +9,7 @@ import type { Sql } from "./infra/sql";
 export interface WorkflowRun {
   id: number; version: number | null; status: string; finishReason: string | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null;
   pages: number; relevant: number; failed: number; newPages: number; changed: number; gone: number; durationSec: number | null;
+  archivedAt: Date | null;
 }
 
 /** The runs of workflow `workflowId`, newest first (at most `take`), each compared with the run before it. */
@@ -18,7 +19,7 @@ export async function listWorkflowRuns(sql: Sql, workflowId: number, take = 50):
       select id, lag(id) over (order by id) as prev from jobs where workflow_id = ${workflowId}
     ), shown as (select * from runs order by id desc limit ${take})
     select j.id, j.workflow_version as version, j.status::text as status, j.finish_reason as "finishReason",
-      j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt",
+      j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt", j.archived_at as "archivedAt",
       j.pages_fetched as pages, j.pages_relevant as relevant, j.pages_failed as failed,
       extract(epoch from (coalesce(j.finished_at, now()) - j.started_at))::int as "durationSec",
       (select count(*)::int from pages p where p.job_id = s.id
