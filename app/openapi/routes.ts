@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import {
   BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
-  LoginForm, PreviewBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
+  LoginForm, PreviewBody, WebhookBody, ArchiveBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
 } from "@/app/api/bodies";
 
 /** A query parameter. */
@@ -40,6 +40,8 @@ const RESULT_FILTERS: QueryParam[] = [
   { name: "host", description: "one site" }, { name: "dup", description: "group | show | hide (near-duplicates)" },
   { name: "dupOf", description: "a page id: that page and its near-duplicates" },
 ];
+const ARCHIVED: QueryParam = { name: "archived", description: "1: archived ones too" };
+const WEBHOOK_DELIVERY = "A JSON POST with FocusCrawl-Event, FocusCrawl-Delivery and FocusCrawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\" keyed with the secret>; retried with exponential backoff (30 s doubling, 6 attempts); through the crawler's private-network guard. See docs/WEBHOOKS.md.";
 const EXPORT_PROGRESS = "the export file's progress: status, pagesDone of pagesTotal, bytesWritten, isSnapshot, startedByName, fileUrl once done";
 const EXPORT_ACTION: Operation = {
   summary: "Resume or cancel an export file",
@@ -62,7 +64,7 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/auth/logout", tag: "auth", methods: { post: { summary: "Sign out: ends the session", responses: { 303: "to /login" } } } },
   {
     path: "/api/jobs", tag: "jobs", methods: {
-      get: { summary: "The newest jobs", responses: { 200: "jobs with their counters" } },
+      get: { summary: "The newest jobs", query: [ARCHIVED], responses: { 200: "jobs with their counters" } },
       post: { summary: "Create and start a job", body: JobBody, responses: { 201: "the job", 400: "per-field errors" } },
     },
   },
@@ -70,6 +72,11 @@ export const API_ROUTES: RouteDoc[] = [
     path: "/api/jobs/{id}", tag: "jobs", methods: {
       get: { summary: "A job and its live counters", responses: { 200: "the job", 404: "no such job" } },
       delete: { summary: "Delete a stopped job with its pages, bodies, events and export files", responses: { 200: "deleted", 404: "no such job", 409: "the job is still running: stop it first" } },
+    },
+  },
+  {
+    path: "/api/jobs/{id}/archive", tag: "jobs", methods: {
+      put: { summary: "Archive or unarchive an ended job (hidden from the lists, nothing deleted)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such job", 409: "the job is still running: stop it first" } },
     },
   },
   { path: "/api/jobs/{id}/actions", tag: "jobs", methods: { post: { summary: "Pause, resume or stop a job", body: JobActionBody, responses: { 200: '{"ok":true}', 400: "unknown action", 404: "no such job", 409: "the job's state forbids it" } } } },
@@ -128,7 +135,7 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves", responses: { 200: "the comparison", 404: "no such comparison" } } } },
   {
     path: "/api/workflows", tag: "workflows", methods: {
-      get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", responses: { 200: "workflows" } },
+      get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", query: [ARCHIVED], responses: { 200: "workflows" } },
       post: {
         summary: "Save a workflow: a job definition with a name, or {fromJobId} to make it from a job",
         description: "With `fromJobId` the job's seeds, strategy, settings and topic are copied.",
@@ -156,6 +163,27 @@ export const API_ROUTES: RouteDoc[] = [
     path: "/api/workflows/{id}/runs", tag: "workflows", methods: {
       get: { summary: "A workflow's runs with pages new, changed and gone since the run before", responses: { 200: "runs", 404: "no such workflow" } },
       post: { summary: "Run a workflow now", responses: { 201: "the run's job", 400: "the saved definition no longer validates: edit it", 404: "no such workflow" } },
+    },
+  },
+  {
+    path: "/api/workflows/{id}/archive", tag: "workflows", methods: {
+      put: { summary: "Archive or unarchive a workflow (hidden from the list; its schedule starts no run while archived)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such workflow" } },
+    },
+  },
+  {
+    path: "/api/workflows/{id}/webhooks", tag: "webhooks", methods: {
+      get: { summary: "A workflow's webhook endpoints (secrets never shown) and its delivery log, newest attempt first", responses: { 200: "webhooks and deliveries", 404: "no such workflow" } },
+      post: {
+        summary: "Add a webhook endpoint, told when a run finishes, fails or stalls",
+        description: WEBHOOK_DELIVERY,
+        body: WebhookBody, responses: { 201: "the endpoint (without its secret)", 400: "per-field errors (URL, secret, events)", 404: "no such workflow" },
+      },
+    },
+  },
+  { path: "/api/workflows/{id}/webhooks/{webhookId}", tag: "webhooks", methods: { delete: { summary: "Delete a webhook endpoint with its delivery log", responses: { 200: "deleted", 404: "no such webhook of this workflow" } } } },
+  {
+    path: "/api/workflows/{id}/webhooks/{webhookId}/test", tag: "webhooks", methods: {
+      post: { summary: "Send a test delivery (event webhook.test) now, signed and logged as any other", responses: { 200: "the delivery's id and what the attempt got (status code, duration, error)", 404: "no such webhook of this workflow" } },
     },
   },
   {

@@ -5,6 +5,8 @@
  */
 import { loadEnv } from "../env";
 import { getSql } from "../store/infra/sql";
+import { enqueueDelivery } from "../store/webhooks";
+import { TEST_EVENT } from "./input";
 import { deliverDue, deliverNow } from "./deliver";
 import { createWebhookSender, type WebhookSender } from "./send";
 
@@ -46,7 +48,15 @@ export function startWebhookSender(log: (line: string) => void = (line) => conso
   void tick();
 }
 
-/** Send delivery `id` at once through the dashboard's sender (the "send a test delivery" button). */
-export async function sendNow(id: string) {
-  return deliverNow(getSql(), dashboardSender(), id);
+/**
+ * Queue a test delivery to endpoint `webhookId` of workflow `workflowId` and send it at once, as
+ * any delivery is sent (signed, logged, retried): what the "send a test delivery" button does.
+ * `sent` is null when another dashboard's sender took it first (it is sent all the same).
+ */
+export async function sendTestDelivery(workflowId: number, webhookId: number) {
+  const sql = getSql();
+  const payload = { event: TEST_EVENT, occurredAt: new Date().toISOString(), workflow: { id: workflowId }, run: null, detail: "a test delivery: no run ended" };
+  const d = await enqueueDelivery(sql, workflowId, webhookId, TEST_EVENT, payload);
+  if (!d.ok) return d;
+  return { ok: true as const, deliveryId: d.deliveryId, sent: await deliverNow(sql, dashboardSender(), d.deliveryId) };
 }
