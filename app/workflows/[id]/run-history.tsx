@@ -47,7 +47,7 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete, archive 
               <td className={num} data-col="new">{r.newPages}</td>
               <td className={num} data-col="changed">{r.changed}</td>
               <td className={num} data-col="gone">{r.gone}</td>
-              <td className="flex justify-end gap-1 p-2">
+              <td className="p-2"><div className="flex justify-end gap-1">
                 {canDelete && archive && ENDED.includes(r.status) && <ArchiveButton kind="job" id={r.id} archivedAt={r.archivedAt} back={archive.back} m={archive.m} small />}
                 {canDelete && ENDED.includes(r.status) && (
                   <form action={deleteRunAction}>
@@ -56,7 +56,7 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete, archive 
                       className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs text-red-800 hover:bg-red-50">{m.deleteRun}</ConfirmButton>
                   </form>
                 )}
-              </td>
+              </div></td>
             </tr>
           ))}
         </tbody>
