@@ -132,8 +132,15 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   }
   await page.reload();
   await expect(page.locator("[data-testid=delivery-row][data-event='run.finished'][data-status='200']")).toHaveCount(2);
+  // A receiver that refuses: the log shows its answer and when the next attempt is.
+  receiver.state.failing = true;
+  await page.getByTestId("webhook-test").click();
+  const refused = page.locator("[data-testid=delivery-row][data-event='webhook.test'][data-status='503']").first();
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toHaveAttribute("data-state", "pending");
+  await expect(refused).toContainText("receiver down for maintenance");
   await shoot(page, "workflow-webhooks", { prepare: async () => {
-    await expect(page.locator("[data-testid=delivery-row][data-event='run.finished']").first()).toBeVisible();
+    await expect(refused).toBeVisible();
     await page.getByTestId("webhooks-panel").scrollIntoViewIfNeeded();
   } });
   await receiver.close();
@@ -186,6 +193,9 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await expect(page.locator(`[data-run="${first.id}"]`)).toHaveCount(0);
   await page.getByTestId("runs-archived-filter").click();
   await expect(page.locator(`[data-run="${first.id}"]`).getByTestId("run-archived")).toBeVisible();
+  await page.goto(`/jobs/${first.id}`);
+  await expect(page.getByTestId("job-archived")).toBeVisible();
+  await shoot(page, "job-archived", { prepare: async () => { await expect(page.getByTestId("unarchive-job")).toBeVisible(); } });
   await page.goto("/");
   const firstListed = page.locator(`a[href="/jobs/${first.id}"]`);
   await expect(page.locator(`a[href="/jobs/${second.id}"]`)).toBeVisible();

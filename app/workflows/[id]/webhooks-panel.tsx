@@ -54,16 +54,13 @@ export async function WebhooksPanel({ workflowId, locale, canEdit }: { workflowI
     <section data-testid="webhooks-panel" className="space-y-3 rounded border border-slate-200 bg-white p-3">
       <h2 className="text-lg font-semibold">{m.title}</h2>
       <p className="text-xs text-slate-600">{m.hint}</p>
-      <details className="text-xs text-slate-600">
-        <summary className="cursor-pointer">FocusCrawl-Signature</summary>
-        <p data-testid="signature-help" className="mt-1 rounded bg-slate-50 p-2">{m.signatureHelp}</p>
-      </details>
+      <p data-testid="signature-help" className="rounded bg-slate-50 p-2 text-xs text-slate-700">{m.signatureHelp}</p>
       {hooks.length === 0 ? <p data-testid="webhooks-none" className="text-sm text-slate-500">{m.none}</p> : (
         <ul data-testid="webhooks" className="divide-y divide-slate-100 text-sm">
           {hooks.map((h) => (
             <li key={h.id} data-testid="webhook-row" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
               <code className="break-all font-mono text-xs">{h.url}</code>
-              <span className="text-xs text-slate-600">{h.events.map((e) => eventLabel(m, e)).join("、")}</span>
+              <span className="text-xs text-slate-600">{h.events.map((e) => eventLabel(m, e)).join(locale === "en" ? ", " : "、")}</span>
               <span className="text-xs text-slate-400">{m.secretKept}</span>
               {canEdit && (
                 <span className="ml-auto flex gap-2">
