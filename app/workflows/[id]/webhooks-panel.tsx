@@ -45,6 +45,11 @@ function DeliveryLog({ rows, m, locale }: { rows: DeliveryLogRow[]; m: M; locale
   );
 }
 
+/** A receiver's origin alone: many services put a token in the path (chat webhooks), which a viewer need not see. */
+function originOf(url: string): string {
+  return `${new URL(url).origin}/…`;
+}
+
 /** A workflow's webhooks: its endpoints (add, delete, test), how deliveries are signed, and the delivery log. */
 export async function WebhooksPanel({ workflowId, locale, canEdit }: { workflowId: number; locale: Locale; canEdit: boolean }) {
   const m = webhookMessages(locale);
@@ -59,7 +64,7 @@ export async function WebhooksPanel({ workflowId, locale, canEdit }: { workflowI
         <ul data-testid="webhooks" className="divide-y divide-slate-100 text-sm">
           {hooks.map((h) => (
             <li key={h.id} data-testid="webhook-row" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <code className="break-all font-mono text-xs">{h.url}</code>
+              <code className="break-all font-mono text-xs">{canEdit ? h.url : originOf(h.url)}</code>
               <span className="text-xs text-slate-600">{h.events.map((e) => eventLabel(m, e)).join(locale === "en" ? ", " : "、")}</span>
               <span className="text-xs text-slate-400">{m.secretKept}</span>
               {canEdit && (
