@@ -20,7 +20,7 @@ const WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
 const statusOf = async (jobId: number) => (await sql`select status::text from jobs where id = ${jobId}`)[0]?.status as string | undefined;
 
 test("a workflow from a finished job runs every minute by itself, reports the page the web changed, and is deleted with its runs alone", async ({ page, request }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(480_000);
   const created = await request.post("/api/jobs", { data: { name: "计算机每周", keywords: "计算机,软件,网络", seeds: ["http://portal.test/"], maxPages: 12, maxDepth: 2, minDelayMs: 0 } });
   expect(created.status(), await created.text()).toBe(201);
   const sourceId = (await created.json()).job.id as number;

@@ -20,21 +20,21 @@ function DeliveryLog({ rows, m, locale }: { rows: DeliveryLogRow[]; m: M; locale
     <div className="overflow-x-auto rounded border border-slate-200">
       <table data-testid="delivery-log" className="w-full min-w-[48rem] text-xs">
         <thead className="bg-slate-100 text-left">
-          <tr>{[m.colAt, m.colEvent, m.colRun, m.colAttempt, m.colStatus, m.colDuration, m.colError, m.colNextRetry].map((h) => <th key={h} className="p-2">{h}</th>)}</tr>
+          <tr>{[m.colAt, m.colEvent, m.colRun, m.colAttempt, m.colStatus, m.colDuration, m.colError, m.colNextRetry].map((h) => <th key={h} className="whitespace-nowrap p-2">{h}</th>)}</tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.deliveryId}-${r.attempt}`} data-testid="delivery-row" data-event={r.event} data-status={r.statusCode ?? ""} data-state={r.status} className="border-t border-slate-100 align-top">
               <td className="whitespace-nowrap p-2">{time(r.at)}</td>
-              <td className="p-2">{eventLabel(m, r.event)}</td>
+              <td className="whitespace-nowrap p-2">{eventLabel(m, r.event)}</td>
               <td className="p-2">{r.jobId ? <Link href={`/jobs/${r.jobId}`} className="text-teal-700 hover:underline">#{r.jobId}</Link> : "–"}</td>
               <td className="p-2 tabular-nums">{r.attempt}</td>
-              <td className="p-2 tabular-nums">
+              <td className="whitespace-nowrap p-2 tabular-nums">
                 {r.attempt === 0 ? "–" : r.statusCode ?? m.noAnswer}
                 <span className={`ml-1 rounded px-1 ${r.status === "delivered" ? "bg-teal-50 text-teal-800" : r.status === "failed" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-800"}`}>
                   {m[`state_${r.status}` as keyof M] ?? r.status}</span>
               </td>
-              <td className="p-2 tabular-nums">{r.attempt === 0 ? "–" : fill(m.ms, { n: r.durationMs })}</td>
+              <td className="whitespace-nowrap p-2 tabular-nums">{r.attempt === 0 ? "–" : fill(m.ms, { n: r.durationMs })}</td>
               <td className="max-w-[16rem] break-words p-2 text-red-800">{r.error ?? ""}</td>
               <td className="whitespace-nowrap p-2">{time(r.nextRetryAt)}</td>
             </tr>
