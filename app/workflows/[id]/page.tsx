@@ -89,7 +89,6 @@ export default async function WorkflowPage({ params, searchParams }: {
         ) : <p data-testid="schedule-none" className="text-sm text-slate-500">{m.scheduleNone}</p>}
         <ScheduleForm workflowId={w.id} initial={{ schedule: w.schedule ?? "", timeZone: w.schedule ? w.timeZone : serverTimeZone() }} locale={locale} m={m} canEdit={isOperator} />
       </section>
-      <WebhooksPanel workflowId={w.id} locale={locale} canEdit={isOperator} />
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold">{m.history}</h2>
         {(archivedRuns > 0 || showArchived) && <Link data-testid="runs-archived-filter" href={showArchived ? `/workflows/${w.id}` : `/workflows/${w.id}?archived=1`}
@@ -98,6 +97,7 @@ export default async function WorkflowPage({ params, searchParams }: {
       <RunHistory workflowId={w.id} runs={runs} m={m} t={t} locale={locale} canDelete={isOperator} archive={{ m: a, back: `/workflows/${w.id}` }} />
       {runs.length > 0 && <p className="text-xs text-slate-500">{m.historyNote}</p>}
       {runs.length > 1 && <CompareRuns workflowId={w.id} runs={runs.map((r) => r.id)} m={m} />}
+      <WebhooksPanel workflowId={w.id} locale={locale} canEdit={isOperator} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{m.versions} ({w.versions.length})</summary>
         <ul data-testid="workflow-versions" className="mt-2 space-y-1 text-xs">
