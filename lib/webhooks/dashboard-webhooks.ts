@@ -48,6 +48,14 @@ export function startWebhookSender(log: (line: string) => void = (line) => conso
   void tick();
 }
 
+/** Stop the sender loop and close its connections (tests; a process that stops). */
+export async function stopWebhookSender(): Promise<void> {
+  g.focuscrawlWebhooks?.stop();
+  g.focuscrawlWebhooks = undefined;
+  await g.focuscrawlWebhookSender?.close();
+  g.focuscrawlWebhookSender = undefined;
+}
+
 /**
  * Queue a test delivery to endpoint `webhookId` of workflow `workflowId` and send it at once, as
  * any delivery is sent (signed, logged, retried): what the "send a test delivery" button does.
