@@ -75,6 +75,22 @@ export const API_ROUTES: RouteDoc[] = [
     },
   },
   {
+    path: "/api/jobs/{id}/webhooks", tag: "webhooks", methods: {
+      get: { summary: "A job's own webhook endpoints (secrets never shown) and its delivery log, newest attempt first", responses: { 200: "webhooks and deliveries", 404: "no such job" } },
+      post: {
+        summary: "Add a webhook endpoint to one job, told when it finishes, fails or stalls (a workflow's endpoints hear every run)",
+        description: WEBHOOK_DELIVERY,
+        body: WebhookBody, responses: { 201: "the endpoint (without its secret)", 400: "per-field errors (URL, secret, events)", 404: "no such job" },
+      },
+    },
+  },
+  { path: "/api/jobs/{id}/webhooks/{webhookId}", tag: "webhooks", methods: { delete: { summary: "Delete a job's webhook endpoint with its delivery log", responses: { 200: "deleted", 404: "no such webhook of this job" } } } },
+  {
+    path: "/api/jobs/{id}/webhooks/{webhookId}/test", tag: "webhooks", methods: {
+      post: { summary: "Send a test delivery (event webhook.test) to a job's endpoint now", responses: { 200: "the delivery's id and what the attempt got (status code, duration, error)", 404: "no such webhook of this job" } },
+    },
+  },
+  {
     path: "/api/jobs/{id}/archive", tag: "jobs", methods: {
       put: { summary: "Archive or unarchive an ended job (hidden from the lists, nothing deleted)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such job", 409: "the job is still running: stop it first" } },
     },

@@ -109,7 +109,7 @@ const ZH_RULES: Rule[] = [
     (m) => `接收地址 ${m[1]} 是内网或本机地址：请在 PRIVATE_NETWORK_ALLOW 中放行它，或改用公网上的接收地址`],
   [/^secret must be (\d+) to (\d+) characters without spaces, e\.g\. the output of (.+)$/, (m) => `密钥须为 ${m[1]} 到 ${m[2]} 个字符、不含空格，例如 ${m[3]} 的输出`],
   [/^pick at least one of (.+)$/, (m) => `请至少选择一个事件：${m[1]}`],
-  [/^workflow (\d+) has no webhook (\d+)$/, (m) => `工作流 ${m[1]} 没有编号为 ${m[2]} 的通知地址`],
+  [/^(workflow|job) (\d+) has no webhook (\d+)$/, (m) => `${m[1] === "job" ? "任务" : "工作流"} ${m[2]} 没有编号为 ${m[3]} 的通知地址`],
   [/^job (\d+) is (\w+): stop it first \(and wait until it has stopped\), then archive it$/, (m) => `任务 ${m[1]} 的状态是 ${m[2]}：请先停止它（并等它停下），再归档`],
   [/^strategy (\S+) has no parameter (.+); its parameters: (.+)$/, (m) => `策略 ${m[1]} 没有参数 ${m[2]}；它的参数：${m[3] === "none" ? "无" : m[3]}`],
 ];

@@ -6,6 +6,7 @@
  * due again once the lease runs out; the backoff is computed in SQL from the attempt number.
  */
 import type { Sql } from "./infra/sql";
+import { ownedBy, type WebhookOwner } from "./webhooks";
 
 /** How a delivery is retried. */
 export interface RetryPolicy { maxAttempts: number; baseDelayMs: number; maxDelayMs: number }
@@ -73,14 +74,14 @@ export interface DeliveryLogRow {
   at: Date; statusCode: number | null; durationMs: number; error: string | null; nextRetryAt: Date | null;
 }
 
-/** The newest `take` attempts to the endpoints of workflow `workflowId`, and deliveries not yet tried, newest first. */
-export async function listDeliveryLog(sql: Sql, workflowId: number, take = 50): Promise<DeliveryLogRow[]> {
+/** The newest `take` attempts to the endpoints of `owner`, and deliveries not yet tried, newest first. */
+export async function listDeliveryLog(sql: Sql, owner: WebhookOwner, take = 50): Promise<DeliveryLogRow[]> {
   return sql<DeliveryLogRow[]>`
     select d.id::text as "deliveryId", h.id as "webhookId", h.url, d.event, d.job_id as "jobId", d.status,
       coalesce(a.attempt, 0) as attempt, coalesce(a.at, d.created_at) as at, a.status_code as "statusCode",
       coalesce(a.duration_ms, 0) as "durationMs", a.error, case when a.id is null then d.next_attempt_at else a.next_retry_at end as "nextRetryAt"
     from webhook_deliveries d join webhooks h on h.id = d.webhook_id
     left join webhook_attempts a on a.delivery_id = d.id
-    where h.workflow_id = ${workflowId}
+    where ${ownedBy(sql, owner)}
     order by coalesce(a.at, d.created_at) desc, d.id desc, a.attempt desc limit ${take}`;
 }

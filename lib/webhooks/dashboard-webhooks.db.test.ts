@@ -26,7 +26,7 @@ test("deliveries queued while no dashboard ran, and one whose sender died mid-at
   const w = await createWorkflow(ctx.prisma, "restart", { keywords: "计算机", seeds: "http://s.test/" });
   assert.ok(w.ok);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  assert.ok((await addWebhook(ctx.db.sql, w.workflow.id, { url, secret: "0123456789abcdef", events: ["run.finished"] })).ok);
+  assert.ok((await addWebhook(ctx.db.sql, { workflowId: w.workflow.id }, { url, secret: "0123456789abcdef", events: ["run.finished"] })).ok);
   const runs: number[] = [];
   for (let i = 0; i < 2; i++) {
     const r = await runWorkflow(ctx.prisma, w.workflow.id);

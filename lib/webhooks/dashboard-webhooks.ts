@@ -5,7 +5,7 @@
  */
 import { loadEnv } from "../env";
 import { getSql } from "../store/infra/sql";
-import { enqueueDelivery } from "../store/webhooks";
+import { enqueueDelivery, type WebhookOwner } from "../store/webhooks";
 import { TEST_EVENT } from "./input";
 import { deliverDue, deliverNow } from "./deliver";
 import { createWebhookSender, type WebhookSender } from "./send";
@@ -57,14 +57,17 @@ export async function stopWebhookSender(): Promise<void> {
 }
 
 /**
- * Queue a test delivery to endpoint `webhookId` of workflow `workflowId` and send it at once, as
+ * Queue a test delivery to endpoint `webhookId` of `owner` (a workflow or a job) and send it at once, as
  * any delivery is sent (signed, logged, retried): what the "send a test delivery" button does.
  * `sent` is null when another dashboard's sender took it first (it is sent all the same).
  */
-export async function sendTestDelivery(workflowId: number, webhookId: number) {
+export async function sendTestDelivery(owner: WebhookOwner, webhookId: number) {
   const sql = getSql();
-  const payload = { event: TEST_EVENT, occurredAt: new Date().toISOString(), workflow: { id: workflowId }, run: null, detail: "a test delivery: no run ended" };
-  const d = await enqueueDelivery(sql, workflowId, webhookId, TEST_EVENT, payload);
+  const payload = {
+    event: TEST_EVENT, occurredAt: new Date().toISOString(), workflow: "workflowId" in owner ? { id: owner.workflowId } : null,
+    run: "jobId" in owner ? { id: owner.jobId } : null, detail: "a test delivery: no run ended",
+  };
+  const d = await enqueueDelivery(sql, owner, webhookId, TEST_EVENT, payload);
   if (!d.ok) return d;
   return { ok: true as const, deliveryId: d.deliveryId, sent: await deliverNow(sql, dashboardSender(), d.deliveryId) };
 }

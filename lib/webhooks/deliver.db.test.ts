@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, beforeEach, test } from "node:test";
 import { useTestDatabase } from "../testing/db";
+import { makeJob } from "../testing/fixtures";
 import { openSql } from "../store/infra/sql";
 import { createWorkflow, runWorkflow } from "../store/workflows";
 import { addWebhook, enqueueDelivery } from "../store/webhooks";
@@ -20,7 +21,7 @@ beforeEach(() => ctx.db.sql`delete from webhook_deliveries`);
 async function workflowWithHook(events: string[], url = "http://127.0.0.1:9/hook") {
   const w = await createWorkflow(ctx.prisma, `hooks ${Math.random()}`, { keywords: "计算机", seeds: "http://s.test/" });
   assert.ok(w.ok);
-  const h = await addWebhook(ctx.db.sql, w.workflow.id, { url, secret: SECRET, events });
+  const h = await addWebhook(ctx.db.sql, { workflowId: w.workflow.id }, { url, secret: SECRET, events });
   assert.ok(h.ok);
   return { workflowId: w.workflow.id, webhookId: h.webhook.id };
 }
@@ -52,7 +53,7 @@ async function startReceiver(statuses: number[]) {
 
 test("a run that ends or stalls queues one delivery per endpoint that wants the event, in the same transaction", async () => {
   const finished = await workflowWithHook(["run.finished", "run.stalled"]);
-  const failedOnly = await addWebhook(ctx.db.sql, finished.workflowId, { url: "http://127.0.0.1:9/other", secret: SECRET, events: ["run.failed"] });
+  const failedOnly = await addWebhook(ctx.db.sql, { workflowId: finished.workflowId }, { url: "http://127.0.0.1:9/other", secret: SECRET, events: ["run.failed"] });
   assert.ok(failedOnly.ok);
   const jobId = await startRun(finished.workflowId);
   await ctx.db.sql`update jobs set pages_fetched = 7 where id = ${jobId}`;
@@ -74,11 +75,26 @@ test("a run that ends or stalls queues one delivery per endpoint that wants the 
   assert.deepEqual((await deliveriesOf(failedOnly.webhook.id)).map((d) => [d.event, d.jobId]), [["run.failed", failedRun]]);
 });
 
+test("a single job's endpoint is told of that job's end alone, with no workflow in the body, and goes with the job", async () => {
+  const job = await makeJob(ctx.db.url, {});
+  const other = await makeJob(ctx.db.url, {});
+  const h = await addWebhook(ctx.db.sql, { jobId: job.id }, { url: "http://127.0.0.1:9/job", secret: SECRET, events: ["run.finished", "run.failed"] });
+  assert.ok(h.ok);
+  assert.ok(!(await addWebhook(ctx.db.sql, { jobId: 999_999 }, { url: "http://127.0.0.1:9/job", secret: SECRET, events: ["run.failed"] })).ok);
+  await ctx.db.sql`update jobs set status = 'failed', finish_reason = 'all-seeds-failed' where id = ${other.id}`;
+  await ctx.db.sql`update jobs set status = 'stopped', finish_reason = 'stopped' where id = ${job.id}`;
+  const got = await deliveriesOf(h.webhook.id);
+  assert.deepEqual(got.map((d) => [d.event, d.jobId, d.payload.workflow, d.payload.run.status]), [["run.finished", job.id, null, "stopped"]]);
+  await assert.rejects(ctx.db.sql`insert into webhooks (url, secret, events) values ('http://x.test/', ${SECRET}, '{run.failed}')`, /webhooks_owner_check/);
+  await ctx.db.sql`delete from jobs where id = ${job.id}`;
+  assert.equal((await ctx.db.sql`select count(*)::int as n from webhooks where id = ${h.webhook.id}`)[0].n, 0, "deleting the job deletes its endpoints");
+});
+
 test("two senders claiming at once never take the same delivery, and a claimed one is not due again until its lease ends", async () => {
   const { workflowId, webhookId } = await workflowWithHook(["run.finished"]);
   const ids: string[] = [];
   for (let i = 0; i < 8; i++) {
-    const d = await enqueueDelivery(ctx.db.sql, workflowId, webhookId, "webhook.test", { n: i });
+    const d = await enqueueDelivery(ctx.db.sql, { workflowId }, webhookId, "webhook.test", { n: i });
     assert.ok(d.ok);
     ids.push(d.deliveryId);
   }
@@ -100,7 +116,7 @@ test("two senders claiming at once never take the same delivery, and a claimed o
 
 test("a failed attempt is retried with a doubling backoff, and fails for good after the last attempt; a late record is ignored", async () => {
   const { workflowId, webhookId } = await workflowWithHook(["run.finished"]);
-  const d = await enqueueDelivery(ctx.db.sql, workflowId, webhookId, "webhook.test", {});
+  const d = await enqueueDelivery(ctx.db.sql, { workflowId }, webhookId, "webhook.test", {});
   assert.ok(d.ok);
   const policy = { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 45_000 };
   const delays: number[] = [];
@@ -119,7 +135,7 @@ test("a failed attempt is retried with a doubling backoff, and fails for good af
   assert.equal(last, "failed");
   await makeDue();
   assert.equal((await claimDueDeliveries(ctx.db.sql, 5)).length, 0, "a failed delivery is not claimed again");
-  const log = await listDeliveryLog(ctx.db.sql, workflowId);
+  const log = await listDeliveryLog(ctx.db.sql, { workflowId });
   assert.deepEqual(log.map((l) => [l.attempt, l.statusCode, l.nextRetryAt === null]), [[3, 500, true], [2, 500, false], [1, 500, false]]);
   assert.equal(WEBHOOK_RETRY.maxAttempts, 6);
 });
@@ -159,14 +175,14 @@ test("a delivery posted to a real loopback receiver is signed with the secret, r
   assert.equal(body.run.id, jobId);
   assert.equal(body.id, receiver.got[1].headers["focuscrawl-delivery"]);
   assert.equal(receiver.got[0].body, receiver.got[1].body, "a retry sends the same body");
-  const log = await listDeliveryLog(ctx.db.sql, workflowId);
+  const log = await listDeliveryLog(ctx.db.sql, { workflowId });
   assert.deepEqual(log.map((l) => [l.attempt, l.statusCode, l.status]), [[2, 200, "delivered"], [1, 500, "delivered"]]);
 });
 
 test("the private-network guard refuses a loopback receiver unless the deployment allows it; a test delivery goes out at once", async () => {
   const receiver = await startReceiver([]);
   const { workflowId, webhookId } = await workflowWithHook(["run.finished"], receiver.url);
-  const d = await enqueueDelivery(ctx.db.sql, workflowId, webhookId, "webhook.test", { event: "webhook.test" });
+  const d = await enqueueDelivery(ctx.db.sql, { workflowId }, webhookId, "webhook.test", { event: "webhook.test" });
   assert.ok(d.ok);
   const guarded = createWebhookSender({ userAgent: "FocusCrawl-test", allowPrivate: false });
   try {

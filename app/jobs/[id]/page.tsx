@@ -1,3 +1,4 @@
+import { WebhooksPanel } from "../../components/webhooks/webhooks-panel";
 import { archiveMessages } from "@/lib/i18n/archive-messages";
 import { ArchiveButton, ArchiveNotice } from "../../components/archive-button";
 import Link from "next/link";
@@ -155,6 +156,7 @@ export default async function JobPage({ params, searchParams }: {
         isLive={isActive || job.status === "stopping"} m={requestLogMessages(locale)} locale={locale} />
       <Suspense fallback={<PanelLoading />}><QueuePanel jobId={job.id} /></Suspense>
       <Suspense fallback={<PanelLoading />}><PagesPanel jobId={job.id} screen={screen} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><WebhooksPanel owner={{ kind: "job", id: job.id }} locale={locale} canEdit={isOperator} /></Suspense>
     </section>
   );
 }

@@ -19,7 +19,7 @@ import { describeCron, serverTimeZone } from "@/lib/jobs/schedule";
 import { localizeError } from "@/lib/i18n/errors";
 import { archiveMessages } from "@/lib/i18n/archive-messages";
 import { ArchiveButton, ArchiveNotice } from "../../components/archive-button";
-import { WebhooksPanel } from "./webhooks-panel";
+import { WebhooksPanel } from "../../components/webhooks/webhooks-panel";
 
 export const dynamic = "force-dynamic";
 
@@ -97,7 +97,7 @@ export default async function WorkflowPage({ params, searchParams }: {
       <RunHistory workflowId={w.id} runs={runs} m={m} t={t} locale={locale} canDelete={isOperator} archive={{ m: a, back: `/workflows/${w.id}` }} />
       {runs.length > 0 && <p className="text-xs text-slate-500">{m.historyNote}</p>}
       {runs.length > 1 && <CompareRuns workflowId={w.id} runs={runs.map((r) => r.id)} m={m} />}
-      <WebhooksPanel workflowId={w.id} locale={locale} canEdit={isOperator} />
+      <WebhooksPanel owner={{ kind: "workflow", id: w.id }} locale={locale} canEdit={isOperator} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{m.versions} ({w.versions.length})</summary>
         <ul data-testid="workflow-versions" className="mt-2 space-y-1 text-xs">

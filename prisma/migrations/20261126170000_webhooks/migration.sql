@@ -1,20 +1,25 @@
--- Webhooks: a workflow's endpoints (URL, secret, the events it wants), told when a run finishes,
--- fails or stalls. Each event to each endpoint is a row of webhook_deliveries, an outbox written
+-- Webhooks: the endpoints of a workflow, or of one job, (URL, secret, the events it wants), told
+-- when a run (a job) finishes, fails or stalls. Each event to each endpoint is a row of webhook_deliveries, an outbox written
 -- in the same transaction as the change it reports (the triggers below), so a delivery survives a
 -- dashboard restart; the dashboard's sender (lib/webhooks/) claims due rows with SKIP LOCKED.
 CREATE TABLE "webhooks" (
     "id" SERIAL NOT NULL,
-    "workflow_id" INTEGER NOT NULL,
+    -- Whose endpoint it is: a workflow's (told of each of its runs) or one job's, never both.
+    "workflow_id" INTEGER,
+    "job_id" INTEGER,
     "url" TEXT NOT NULL,
     -- The HMAC-SHA256 key of the signature header; never shown back.
     "secret" TEXT NOT NULL,
     -- Any of run.finished, run.failed, run.stalled.
     "events" TEXT[],
     "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "webhooks_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "webhooks_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "webhooks_owner_check" CHECK (("workflow_id" IS NULL) <> ("job_id" IS NULL))
 );
 CREATE INDEX "webhooks_workflow_id_idx" ON "webhooks"("workflow_id");
+CREATE INDEX "webhooks_job_id_idx" ON "webhooks"("job_id");
 ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_workflow_id_fkey" FOREIGN KEY ("workflow_id") REFERENCES "workflows"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_job_id_fkey" FOREIGN KEY ("job_id") REFERENCES "jobs"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 CREATE TABLE "webhook_deliveries" (
     "id" BIGSERIAL NOT NULL,
@@ -57,20 +62,20 @@ CREATE TABLE "webhook_attempts" (
 CREATE UNIQUE INDEX "webhook_attempts_delivery_id_attempt_key" ON "webhook_attempts"("delivery_id", "attempt");
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_fkey" FOREIGN KEY ("delivery_id") REFERENCES "webhook_deliveries"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- One delivery per endpoint of job `job`'s workflow that wants `event`. Called by the triggers:
+-- One delivery per endpoint of job `job`, or of its workflow, that wants `event`. Called by the triggers:
 -- whichever process ends a run (a worker, the dashboard's stop, the CLI), the outbox row is
 -- written in its transaction, so no ended run goes unreported and none is reported twice.
 CREATE FUNCTION enqueue_webhook_deliveries(job jobs, event TEXT, detail TEXT) RETURNS VOID AS $$
   INSERT INTO webhook_deliveries (webhook_id, job_id, event, payload)
   SELECT h.id, job.id, event, jsonb_build_object(
       'event', event, 'occurredAt', now(),
-      'workflow', jsonb_build_object('id', w.id, 'name', w.name),
+      'workflow', CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('id', w.id, 'name', w.name) END,
       'run', jsonb_build_object('id', job.id, 'status', job.status::text, 'finishReason', job.finish_reason,
         'pagesFetched', job.pages_fetched, 'pagesRelevant', job.pages_relevant, 'pagesFailed', job.pages_failed,
         'startedAt', job.started_at, 'finishedAt', job.finished_at),
       'detail', detail)
-  FROM webhooks h JOIN workflows w ON w.id = h.workflow_id
-  WHERE h.workflow_id = job.workflow_id AND event = ANY(h.events);
+  FROM webhooks h LEFT JOIN workflows w ON w.id = job.workflow_id
+  WHERE (h.workflow_id = job.workflow_id OR h.job_id = job.id) AND event = ANY(h.events);
 $$ LANGUAGE sql;
 
 -- A run that ends: failed is run.failed; done or stopped is run.finished.
@@ -80,13 +85,13 @@ BEGIN
   RETURN NEW;
 END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "jobs_enqueue_webhooks" AFTER UPDATE OF "status" ON "jobs" FOR EACH ROW
-  WHEN (NEW."workflow_id" IS NOT NULL AND NEW."status" IN ('done', 'stopped', 'failed') AND OLD."status" NOT IN ('done', 'stopped', 'failed'))
+  WHEN (NEW."status" IN ('done', 'stopped', 'failed') AND OLD."status" NOT IN ('done', 'stopped', 'failed'))
   EXECUTE FUNCTION jobs_enqueue_webhooks();
 
 -- A stall recorded on a run (lib/store/stall.ts writes at most one a window): run.stalled.
 CREATE FUNCTION job_events_enqueue_webhooks() RETURNS TRIGGER AS $$
 BEGIN
-  PERFORM enqueue_webhook_deliveries(j, 'run.stalled', NEW.message) FROM jobs j WHERE j.id = NEW.job_id AND j.workflow_id IS NOT NULL;
+  PERFORM enqueue_webhook_deliveries(j, 'run.stalled', NEW.message) FROM jobs j WHERE j.id = NEW.job_id;
   RETURN NEW;
 END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "job_events_enqueue_webhooks" AFTER INSERT ON "job_events" FOR EACH ROW

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { getSql } from "@/lib/store/infra/sql";
-import { listWebhooks } from "@/lib/store/webhooks";
+import { listWebhooks, type WebhookOwner } from "@/lib/store/webhooks";
 import { listDeliveryLog, type DeliveryLogRow } from "@/lib/store/webhook-outbox";
 import { eventLabel, webhookMessages } from "@/lib/i18n/webhook-messages";
 import { fill } from "@/lib/i18n/workflow-messages";
 import type { Locale } from "@/lib/i18n/messages";
 import { ConfirmButton } from "../../jobs/[id]/confirm-button";
-import { removeWebhookAction, testWebhookAction } from "../webhook-actions";
-import { WebhookForm } from "./webhook-form";
+import { removeWebhookAction, testWebhookAction } from "./actions";
+import { WebhookForm, type OwnerFields } from "./webhook-form";
 
 type M = ReturnType<typeof webhookMessages>;
 const small = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100";
@@ -50,15 +50,20 @@ function originOf(url: string): string {
   return `${new URL(url).origin}/…`;
 }
 
-/** A workflow's webhooks: its endpoints (add, delete, test), how deliveries are signed, and the delivery log. */
-export async function WebhooksPanel({ workflowId, locale, canEdit }: { workflowId: number; locale: Locale; canEdit: boolean }) {
+function OwnerInputs({ owner }: { owner: OwnerFields }) {
+  return <><input type="hidden" name="ownerKind" value={owner.kind} /><input type="hidden" name="ownerId" value={owner.id} /></>;
+}
+
+/** The webhooks of a workflow or a job: its endpoints (add, delete, test), how deliveries are signed, and the delivery log. */
+export async function WebhooksPanel({ owner, locale, canEdit }: { owner: OwnerFields; locale: Locale; canEdit: boolean }) {
   const m = webhookMessages(locale);
   const sql = getSql();
-  const [hooks, log] = await Promise.all([listWebhooks(sql, workflowId), listDeliveryLog(sql, workflowId, 30)]);
+  const key: WebhookOwner = owner.kind === "workflow" ? { workflowId: owner.id } : { jobId: owner.id };
+  const [hooks, log] = await Promise.all([listWebhooks(sql, key), listDeliveryLog(sql, key, 30)]);
   return (
     <section data-testid="webhooks-panel" className="space-y-3 rounded border border-slate-200 bg-white p-3">
       <h2 className="text-lg font-semibold">{m.title}</h2>
-      <p className="text-xs text-slate-600">{m.hint}</p>
+      <p className="text-xs text-slate-600">{owner.kind === "job" ? m.hintJob : m.hint}</p>
       <p data-testid="signature-help" className="rounded bg-slate-50 p-2 text-xs text-slate-700">{m.signatureHelp}</p>
       {hooks.length === 0 ? <p data-testid="webhooks-none" className="text-sm text-slate-500">{m.none}</p> : (
         <ul data-testid="webhooks" className="divide-y divide-slate-100 text-sm">
@@ -69,9 +74,9 @@ export async function WebhooksPanel({ workflowId, locale, canEdit }: { workflowI
               <span className="text-xs text-slate-400">{m.secretKept}</span>
               {canEdit && (
                 <span className="ml-auto flex gap-2">
-                  <form action={testWebhookAction}><input type="hidden" name="workflowId" value={workflowId} /><input type="hidden" name="webhookId" value={h.id} />
+                  <form action={testWebhookAction}><OwnerInputs owner={owner} /><input type="hidden" name="webhookId" value={h.id} />
                     <button data-testid="webhook-test" className={small}>{m.test}</button></form>
-                  <form action={removeWebhookAction}><input type="hidden" name="workflowId" value={workflowId} /><input type="hidden" name="webhookId" value={h.id} />
+                  <form action={removeWebhookAction}><OwnerInputs owner={owner} /><input type="hidden" name="webhookId" value={h.id} />
                     <ConfirmButton testId="webhook-remove" question={fill(m.removeConfirm, { url: h.url })} className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs text-red-800 hover:bg-red-50">{m.remove}</ConfirmButton></form>
                 </span>
               )}
@@ -79,7 +84,7 @@ export async function WebhooksPanel({ workflowId, locale, canEdit }: { workflowI
           ))}
         </ul>
       )}
-      {canEdit && <WebhookForm workflowId={workflowId} m={m} />}
+      {canEdit && <WebhookForm owner={owner} m={m} />}
       <h3 className="pt-2 text-sm font-semibold">{m.log}</h3>
       <DeliveryLog rows={log} m={m} locale={locale} />
     </section>

@@ -1,20 +1,22 @@
 "use client";
 import { useActionState } from "react";
 import type { webhookMessages } from "@/lib/i18n/webhook-messages";
-import { addWebhookAction, type WebhookFormState } from "../webhook-actions";
+import { addWebhookAction, type WebhookFormState } from "./actions";
 
 type M = ReturnType<typeof webhookMessages>;
+/** Whose endpoints the forms change: a workflow's or a job's. */
+export interface OwnerFields { kind: "workflow" | "job"; id: number }
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
 const EVENTS: [string, keyof M][] = [["run.finished", "event_run_finished"], ["run.failed", "event_run_failed"], ["run.stalled", "event_run_stalled"]];
 
 /** Add a webhook endpoint: URL, secret (never shown back) and events; errors are named under their fields. */
-export function WebhookForm({ workflowId, m }: { workflowId: number; m: M }) {
+export function WebhookForm({ owner, m }: { owner: OwnerFields; m: M }) {
   const [state, action, isPending] = useActionState<WebhookFormState, FormData>(addWebhookAction, { values: { url: "", events: ["run.finished", "run.failed"] } });
   const events = state.values?.events ?? [];
   return (
     // The key resets the fields (the secret above all) once an endpoint was added.
     <form key={state.added ?? "form"} action={action} data-testid="webhook-form" className="space-y-2 border-t border-slate-100 pt-3" noValidate>
-      <input type="hidden" name="workflowId" value={workflowId} />
+      <input type="hidden" name="ownerKind" value={owner.kind} /><input type="hidden" name="ownerId" value={owner.id} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <label className="block text-sm"><span className="font-medium">{m.url}</span>
           <input name="url" defaultValue={state.values?.url ?? ""} placeholder="https://hooks.example.com/focuscrawl" aria-invalid={state.errors?.url ? true : undefined} className={`${input} font-mono`} />
