@@ -76,6 +76,22 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   expect(verifySignature(WEBHOOK_SECRET, String(receiver.got[0].headers[SIGNATURE_HEADER.toLowerCase()]), receiver.got[0].raw)).toBe(true);
   await expect(hooks.locator("[data-testid=delivery-row][data-event='webhook.test'][data-status='200']")).toBeVisible();
 
+  // A single job can have its own endpoint too: the source job's page sends its test delivery.
+  await page.goto(`/jobs/${sourceId}`);
+  const jobHooks = page.getByTestId("webhooks-panel");
+  await jobHooks.locator("input[name=url]").fill(receiver.url);
+  await jobHooks.locator("input[name=secret]").fill(WEBHOOK_SECRET);
+  await jobHooks.getByTestId("webhook-add").click();
+  await expect(jobHooks.getByTestId("webhook-row")).toHaveCount(1);
+  await jobHooks.getByTestId("webhook-test").click();
+  await expect.poll(() => receiver.got.filter((r) => r.body.run?.id === sourceId).length, { timeout: 30_000 }).toBe(1);
+  await expect(jobHooks.locator("[data-testid=delivery-row][data-event='webhook.test'][data-status='200']")).toBeVisible();
+  await shoot(page, "job-webhooks", { prepare: async () => {
+    await expect(page.getByTestId("webhooks-panel").getByTestId("delivery-row")).toHaveCount(1);
+    await page.getByTestId("webhooks-panel").scrollIntoViewIfNeeded();
+  } });
+  await page.goto(`/workflows/${workflowId}`);
+
   // A bad cron line is named in the preview and refused on save, in Chinese.
   await page.locator("input[name=schedule]").fill("61 * * *");
   await expect(page.getByTestId("schedule-preview-error")).toContainText("5 段");
