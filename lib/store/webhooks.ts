@@ -64,3 +64,11 @@ export async function enqueueDelivery(sql: Sql, owner: WebhookOwner, webhookId: 
     returning id::text`;
   return rows[0] ? { ok: true, deliveryId: rows[0].id } : missingHook(owner, webhookId);
 }
+
+/** Running jobs with an endpoint (their own or their workflow's) that wants run.stalled. */
+export async function listStallWatchedJobs(sql: Sql): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    select distinct j.id from jobs j join webhooks h on h.job_id = j.id or h.workflow_id = j.workflow_id
+    where j.status = 'running' and 'run.stalled' = any(h.events)`;
+  return rows.map((r) => r.id);
+}

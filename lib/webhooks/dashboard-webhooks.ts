@@ -9,6 +9,7 @@ import { enqueueDelivery, type WebhookOwner } from "../store/webhooks";
 import { TEST_EVENT } from "./input";
 import { deliverDue, deliverNow } from "./deliver";
 import { createWebhookSender, type WebhookSender } from "./send";
+import { recordWatchedStalls, STALL_CHECK_EVERY_MS } from "./stall-watch";
 
 /**
  * Between two looks at the outbox when the last one found nothing. A run's end reaches its
@@ -32,9 +33,14 @@ export function startWebhookSender(log: (line: string) => void = (line) => conso
   const sender = dashboardSender();
   let isStopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let stallsCheckedAt = 0;
   const tick = async () => {
     let sent = 0;
     try {
+      if (Date.now() - stallsCheckedAt >= STALL_CHECK_EVERY_MS) {
+        stallsCheckedAt = Date.now();
+        for (const jobId of await recordWatchedStalls(getSql())) log(`webhooks: job ${jobId} stalled; its endpoints are told`);
+      }
       sent = (await deliverDue(getSql(), sender)).length;
     } catch (err) {
       // The database away: the rows stay due and a later tick sends them.
