@@ -56,6 +56,29 @@ const EXPORT_FILE: Operation = {
   produces: "application/octet-stream",
 };
 
+/** The webhook routes of a workflow or of a job (app/api/webhook-handlers.ts serves both). */
+function webhookRoutes(owner: "workflow" | "job", whose: string): RouteDoc[] {
+  const base = `/api/${owner}s/{id}/webhooks`;
+  const noHook = `no such webhook of this ${owner}`;
+  return [
+    {
+      path: base, tag: "webhooks", methods: {
+        get: { summary: `The ${owner}'s webhook endpoints (secrets never shown) and its delivery log, newest attempt first`, responses: { 200: "webhooks and deliveries", 404: `no such ${owner}` } },
+        post: {
+          summary: `Add a webhook endpoint to ${whose}`, description: WEBHOOK_DELIVERY,
+          body: WebhookBody, responses: { 201: "the endpoint (without its secret)", 400: "per-field errors (URL, secret, events)", 404: `no such ${owner}` },
+        },
+      },
+    },
+    { path: `${base}/{webhookId}`, tag: "webhooks", methods: { delete: { summary: "Delete a webhook endpoint with its delivery log", responses: { 200: "deleted", 404: noHook } } } },
+    {
+      path: `${base}/{webhookId}/test`, tag: "webhooks", methods: {
+        post: { summary: "Send a test delivery (event webhook.test) now, signed and logged as any other", responses: { 200: "the delivery's id and what the attempt got (status code, duration, error)", 404: noHook } },
+      },
+    },
+  ];
+}
+
 /** Every route of the API. */
 export const API_ROUTES: RouteDoc[] = [
   { path: "/api/health", tag: "system", methods: { get: { summary: "Whether the database answers, and how many workers beat", isPublic: true, responses: { 200: '{"ok":true,"workers":N}', 503: "the database does not answer" } } } },
@@ -74,22 +97,7 @@ export const API_ROUTES: RouteDoc[] = [
       delete: { summary: "Delete a stopped job with its pages, bodies, events and export files", responses: { 200: "deleted", 404: "no such job", 409: "the job is still running: stop it first" } },
     },
   },
-  {
-    path: "/api/jobs/{id}/webhooks", tag: "webhooks", methods: {
-      get: { summary: "A job's own webhook endpoints (secrets never shown) and its delivery log, newest attempt first", responses: { 200: "webhooks and deliveries", 404: "no such job" } },
-      post: {
-        summary: "Add a webhook endpoint to one job, told when it finishes, fails or stalls (a workflow's endpoints hear every run)",
-        description: WEBHOOK_DELIVERY,
-        body: WebhookBody, responses: { 201: "the endpoint (without its secret)", 400: "per-field errors (URL, secret, events)", 404: "no such job" },
-      },
-    },
-  },
-  { path: "/api/jobs/{id}/webhooks/{webhookId}", tag: "webhooks", methods: { delete: { summary: "Delete a job's webhook endpoint with its delivery log", responses: { 200: "deleted", 404: "no such webhook of this job" } } } },
-  {
-    path: "/api/jobs/{id}/webhooks/{webhookId}/test", tag: "webhooks", methods: {
-      post: { summary: "Send a test delivery (event webhook.test) to a job's endpoint now", responses: { 200: "the delivery's id and what the attempt got (status code, duration, error)", 404: "no such webhook of this job" } },
-    },
-  },
+  ...webhookRoutes("job", "one job, told when it finishes, fails or stalls (a workflow's endpoints hear every run)"),
   {
     path: "/api/jobs/{id}/archive", tag: "jobs", methods: {
       put: { summary: "Archive or unarchive an ended job (hidden from the lists, nothing deleted)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such job", 409: "the job is still running: stop it first" } },
@@ -186,22 +194,7 @@ export const API_ROUTES: RouteDoc[] = [
       put: { summary: "Archive or unarchive a workflow (hidden from the list; its schedule starts no run while archived)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such workflow" } },
     },
   },
-  {
-    path: "/api/workflows/{id}/webhooks", tag: "webhooks", methods: {
-      get: { summary: "A workflow's webhook endpoints (secrets never shown) and its delivery log, newest attempt first", responses: { 200: "webhooks and deliveries", 404: "no such workflow" } },
-      post: {
-        summary: "Add a webhook endpoint, told when a run finishes, fails or stalls",
-        description: WEBHOOK_DELIVERY,
-        body: WebhookBody, responses: { 201: "the endpoint (without its secret)", 400: "per-field errors (URL, secret, events)", 404: "no such workflow" },
-      },
-    },
-  },
-  { path: "/api/workflows/{id}/webhooks/{webhookId}", tag: "webhooks", methods: { delete: { summary: "Delete a webhook endpoint with its delivery log", responses: { 200: "deleted", 404: "no such webhook of this workflow" } } } },
-  {
-    path: "/api/workflows/{id}/webhooks/{webhookId}/test", tag: "webhooks", methods: {
-      post: { summary: "Send a test delivery (event webhook.test) now, signed and logged as any other", responses: { 200: "the delivery's id and what the attempt got (status code, duration, error)", 404: "no such webhook of this workflow" } },
-    },
-  },
+  ...webhookRoutes("workflow", "a workflow, told when any of its runs finishes, fails or stalls"),
   {
     path: "/api/topics", tag: "topics", methods: {
       get: { summary: "Saved topics", responses: { 200: "topics" } },
