@@ -1,7 +1,8 @@
 /**
  * Runs once when the dashboard's server starts (Next.js instrumentation): export files whose
  * process is gone are taken up again (lib/export/dashboard-exports.ts), and workflows' scheduled
- * runs start (lib/schedule/: a time missed while the dashboard was down runs once now). Not while
+ * runs start (lib/schedule/: a time missed while the dashboard was down runs once now), and
+ * webhook deliveries are sent (lib/webhooks/: those queued while it was down go out now). Not while
  * building, and not without a database (the build and tools that load the app without one).
  */
 export async function register() {
@@ -10,4 +11,6 @@ export async function register() {
   startExportSweeper();
   const { startDashboardScheduler } = await import("./lib/schedule/dashboard-scheduler");
   startDashboardScheduler();
+  const { startWebhookSender } = await import("./lib/webhooks/dashboard-webhooks");
+  startWebhookSender();
 }

@@ -1,3 +1,5 @@
+import { archiveMessages } from "@/lib/i18n/archive-messages";
+import { isShowingArchived } from "@/lib/store/archive";
 import Link from "next/link";
 import { getSql } from "@/lib/store/infra/sql";
 import { ACTIVE_STATUSES, JOB_STATUSES, listJobOverview, pagesPerMinute, parseStatusFilter, type JobStatusFilter } from "@/lib/store/job-overview";
@@ -9,17 +11,26 @@ import { canOperate } from "./auth/current";
 import { Sparkline } from "./components/sparkline";
 import { AutoRefresh } from "./components/auto-refresh";
 
+/** The list's address with archived jobs shown, keeping the status filter. */
+function withArchivedOn(filter: string | null): string {
+  return filter ? `/?status=${filter}&archived=1` : "/?archived=1";
+}
+
 export const dynamic = "force-dynamic";
 
 /** Every job with its counters and pages a minute over the last hour; `?status=` filters. */
-export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[]; deleted?: string }> }) {
+export default async function JobsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[]; deleted?: string; archived?: string }> }) {
   const { locale, t } = await getT();
   const o = opsTranslator(locale);
   const query = await searchParams;
   const filter = parseStatusFilter(query.status);
   const deleted = typeof query.deleted === "string" && /^\d+$/.test(query.deleted) ? query.deleted : null;
   const sql = getSql();
-  const { jobs, counts } = await listJobOverview(sql, filter);
+  const includeArchived = isShowingArchived(query.archived);
+  const { jobs, counts, archived } = await listJobOverview(sql, filter, 200, { includeArchived });
+  const a = archiveMessages(locale);
+  // Filters keep "show archived" as they switch status.
+  const withArchived = (href: string) => (includeArchived ? `${href}${href.includes("?") ? "&" : "?"}archived=1` : href);
   const rates = await pagesPerMinute(sql, jobs.map((j) => j.id));
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const active = ACTIVE_STATUSES.reduce((a, s) => a + (counts[s] ?? 0), 0);
@@ -36,17 +47,19 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         {await canOperate() && <Link href="/jobs/new" className="rounded bg-teal-700 px-3 py-1.5 text-sm text-white hover:bg-teal-800">{t("navNewJob")}</Link>}
       </div>
       {deleted && <p role="status" data-testid="job-deleted" className="mb-3 rounded bg-teal-50 p-2 text-sm text-teal-900">{t("jobDeleted").replace("{id}", deleted)}</p>}
-      {total > 0 && (
+      {(total > 0 || archived > 0) && (
         <nav aria-label={o("homeFilterLabel")} data-testid="status-filters" className="mb-3 flex flex-wrap gap-2 text-sm">
           {filters.map(([f, label, n]) => (
-            <Link key={f ?? "all"} href={f ? `/?status=${f}` : "/"} aria-current={f === filter ? "page" : undefined}
+            <Link key={f ?? "all"} href={withArchived(f ? `/?status=${f}` : "/")} aria-current={f === filter ? "page" : undefined}
               className={`rounded-full border px-3 py-0.5 ${f === filter ? "border-teal-700 bg-teal-700 text-white" : "border-slate-300 bg-white hover:border-teal-600"}`}>
               {label} <span className="tabular-nums opacity-75">{n}</span>
             </Link>
           ))}
+          {(archived > 0 || includeArchived) && <Link data-testid="jobs-archived-filter" href={includeArchived ? (filter ? `/?status=${filter}` : "/") : withArchivedOn(filter)}
+            className="ml-auto self-center text-teal-800 underline">{includeArchived ? a.hideArchived : a.showArchived.replace("{n}", String(archived))}</Link>}
         </nav>
       )}
-      {total === 0 ? (
+      {total === 0 && archived === 0 ? (
         <div data-testid="jobs-empty" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
           <p className="text-slate-500">{t("jobsEmpty")}</p>
           <p><Link data-testid="empty-wizard-link" href="/topics/new" className="inline-block rounded bg-teal-700 px-3 py-1.5 text-white hover:bg-teal-800">{t("jobsEmptyWizard")}</Link></p>
@@ -73,6 +86,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                     <td className="p-2 tabular-nums text-slate-500">{j.id}</td>
                     <td className="max-w-[8rem] p-2 sm:max-w-[18rem]">
                       <Link className="block truncate text-teal-700 hover:underline" href={`/jobs/${j.id}`} title={j.name}>{j.name}</Link>
+                      {j.archivedAt && <span data-testid="job-archived" className="rounded bg-slate-200 px-1 text-xs">{a.archivedBadge}</span>}
                       <div className="truncate text-xs text-slate-500">
                         {strategyName(j.strategy, locale)}{j.finishReason ? ` · ${finishReasonLabel(locale, j.finishReason)}` : ""}
                       </div>

@@ -3,21 +3,25 @@
  * its page is open; the test web edits a page between the runs and the second run reports it
  * changed and the others unchanged (304s, which cost no page of the budget), and its results filter
  * by those marks and by "new or changed since run N"; two runs are compared; deleting the workflow removes its runs' pages and export files
- * and nothing else. Set E2E_SCREENSHOTS=<dir> to also save screenshots at 1280 and 390 px, in Chinese and English.
+ * and nothing else; a webhook receiver on loopback gets one signed delivery per run; archiving hides
+ * the workflow and a run from the lists until "show archived". Set E2E_SCREENSHOTS=<dir> to also save screenshots at 1280 and 390 px, in Chinese and English.
  */
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
 import { exportFilePath } from "../lib/export/export-run";
 import { shoot } from "./screenshots";
+import { startWebhookReceiver } from "./webhook-receiver";
+import { SIGNATURE_HEADER, verifySignature } from "../lib/webhooks/signature";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-workflow" });
 test.afterAll(() => sql.end());
 const testweb = `http://127.0.0.1:${process.env.E2E_TESTWEB_PORT ?? 8701}`;
+const WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
 const statusOf = async (jobId: number) => (await sql`select status::text from jobs where id = ${jobId}`)[0]?.status as string | undefined;
 
 test("a workflow from a finished job runs every minute by itself, reports the page the web changed, and is deleted with its runs alone", async ({ page, request }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(720_000);
   const created = await request.post("/api/jobs", { data: { name: "计算机每周", keywords: "计算机,软件,网络", seeds: ["http://portal.test/"], maxPages: 12, maxDepth: 2, minDelayMs: 0 } });
   expect(created.status(), await created.text()).toBe(201);
   const sourceId = (await created.json()).job.id as number;
@@ -51,6 +55,43 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   const workflowId = Number(/\/workflows\/(\d+)/.exec(page.url())![1]);
   await expect(page.getByTestId("workflow-name")).toContainText("计算机每周");
   await expect(page.getByTestId("no-runs")).toBeVisible();
+
+  // A webhook to a receiver on loopback (the e2e dashboard allows private networks, as for crawling).
+  // A bad secret is named in Chinese and nothing is saved; the secret saved is never shown back.
+  const receiver = await startWebhookReceiver();
+  const hooks = page.getByTestId("webhooks-panel");
+  await hooks.locator("input[name=url]").fill(receiver.url);
+  await hooks.locator("input[name=secret]").fill("short");
+  await hooks.getByTestId("webhook-add").click();
+  await expect(hooks.getByTestId("error-secret")).toContainText("密钥须为 16 到 256 个字符");
+  expect((await sql`select count(*)::int as n from webhooks where workflow_id = ${workflowId}`)[0].n).toBe(0);
+  await hooks.locator("input[name=url]").fill(receiver.url);
+  await hooks.locator("input[name=secret]").fill(WEBHOOK_SECRET);
+  await hooks.getByTestId("webhook-add").click();
+  await expect(hooks.getByTestId("webhook-row")).toHaveCount(1);
+  expect(await page.content()).not.toContain(WEBHOOK_SECRET);
+  // The test button: one signed delivery now, logged with the receiver's 200.
+  await hooks.getByTestId("webhook-test").click();
+  await expect.poll(() => receiver.got.length, { timeout: 30_000 }).toBe(1);
+  expect(receiver.got[0].body.event).toBe("webhook.test");
+  expect(verifySignature(WEBHOOK_SECRET, String(receiver.got[0].headers[SIGNATURE_HEADER.toLowerCase()]), receiver.got[0].raw)).toBe(true);
+  await expect(hooks.locator("[data-testid=delivery-row][data-event='webhook.test'][data-status='200']")).toBeVisible();
+
+  // A single job can have its own endpoint too: the source job's page sends its test delivery.
+  await page.goto(`/jobs/${sourceId}`);
+  const jobHooks = page.getByTestId("webhooks-panel");
+  await jobHooks.locator("input[name=url]").fill(receiver.url);
+  await jobHooks.locator("input[name=secret]").fill(WEBHOOK_SECRET);
+  await jobHooks.getByTestId("webhook-add").click();
+  await expect(jobHooks.getByTestId("webhook-row")).toHaveCount(1);
+  await jobHooks.getByTestId("webhook-test").click();
+  await expect.poll(() => receiver.got.filter((r) => r.body.run?.id === sourceId).length, { timeout: 30_000 }).toBe(1);
+  await expect(jobHooks.locator("[data-testid=delivery-row][data-event='webhook.test'][data-status='200']")).toBeVisible();
+  await shoot(page, "job-webhooks", { prepare: async () => {
+    await expect(page.getByTestId("webhooks-panel").getByTestId("delivery-row")).toHaveCount(1);
+    await page.getByTestId("webhooks-panel").scrollIntoViewIfNeeded();
+  } });
+  await page.goto(`/workflows/${workflowId}`);
 
   // A bad cron line is named in the preview and refused on save, in Chinese.
   await page.locator("input[name=schedule]").fill("61 * * *");
@@ -112,6 +153,28 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   expect((await sql`select count(*)::int as n from pages where job_id = ${second.id}`)[0].n).toBe(budget.fetched + byMark.unchanged);
   await shoot(page, "workflow-history", { fullPage: true, prepare: async () => { await expect(page.getByTestId("run-history")).toBeVisible(); } });
 
+  // Each run's end reached the receiver once, signed with the secret over the exact body.
+  const finishedFor = (runId: number) => receiver.got.filter((r) => r.body.event === "run.finished" && r.body.run?.id === runId);
+  await expect.poll(() => [finishedFor(first.id).length, finishedFor(second.id).length], { timeout: 60_000 }).toEqual([1, 1]);
+  for (const r of [...finishedFor(first.id), ...finishedFor(second.id)]) {
+    expect(verifySignature(WEBHOOK_SECRET, String(r.headers[SIGNATURE_HEADER.toLowerCase()]), r.raw)).toBe(true);
+    expect(r.headers["focuscrawl-delivery"]).toBe(r.body.id);
+  }
+  await page.reload();
+  await expect(page.locator("[data-testid=delivery-row][data-event='run.finished'][data-status='200']")).toHaveCount(2);
+  // A receiver that refuses: the log shows its answer and when the next attempt is.
+  receiver.state.failing = true;
+  await page.getByTestId("webhook-test").click();
+  const refused = page.locator("[data-testid=delivery-row][data-event='webhook.test'][data-status='503']").first();
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toHaveAttribute("data-state", "pending");
+  await expect(refused).toContainText("receiver down for maintenance");
+  await shoot(page, "workflow-webhooks", { prepare: async () => {
+    await expect(refused).toBeVisible();
+    await page.getByTestId("webhooks-panel").scrollIntoViewIfNeeded();
+  } });
+  await receiver.close();
+
   // The second run's results filter by mark; a bad "since" run is named, in Chinese.
   await page.goto(`/jobs/${second.id}/results`);
   const filters = page.getByTestId("results-filters");
@@ -171,6 +234,36 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await page.goto("/workflows");
   await expect(page.getByTestId("workflows")).toContainText("计算机每周");
   await shoot(page, "workflows-list");
+
+  // Archive: the workflow leaves the list until "show archived"; unarchived, it is back. A run archived on
+  // the history leaves it and the jobs list alike, until their "show archived".
+  await page.goto(`/workflows/${workflowId}`);
+  await page.getByTestId("archive-workflow").click();
+  await expect(page.getByTestId("archive-notice")).toBeVisible();
+  await page.goto("/workflows");
+  const listed = page.locator(`a[href="/workflows/${workflowId}"]`);
+  await expect(listed).toHaveCount(0);
+  await page.getByTestId("workflows-archived-filter").click();
+  await expect(listed).toBeVisible();
+  await expect(page.getByTestId("workflow-archived")).toBeVisible();
+  await shoot(page, "workflows-archived", { prepare: async () => { await expect(listed).toBeVisible(); } });
+  await page.goto(`/workflows/${workflowId}`);
+  await page.getByTestId("unarchive-workflow").click();
+  await expect(page.getByTestId("archive-workflow")).toBeVisible();
+  await page.locator(`[data-run="${first.id}"]`).getByTestId("archive-job").click();
+  await expect(page.locator(`[data-run="${first.id}"]`)).toHaveCount(0);
+  await page.getByTestId("runs-archived-filter").click();
+  await expect(page.locator(`[data-run="${first.id}"]`).getByTestId("run-archived")).toBeVisible();
+  await page.goto(`/jobs/${first.id}`);
+  await expect(page.getByTestId("job-archived")).toBeVisible();
+  await shoot(page, "job-archived", { prepare: async () => { await expect(page.getByTestId("unarchive-job")).toBeVisible(); } });
+  await page.goto("/");
+  const firstListed = page.locator(`a[href="/jobs/${first.id}"]`);
+  await expect(page.locator(`a[href="/jobs/${second.id}"]`)).toBeVisible();
+  await expect(firstListed).toHaveCount(0);
+  await page.getByTestId("jobs-archived-filter").click();
+  await expect(firstListed).toBeVisible();
+  await shoot(page, "jobs-archived", { prepare: async () => { await expect(firstListed).toBeVisible(); } });
 
   // Delete after confirming: its runs' rows and the export file go; the source job and its pages stay.
   await page.goto(`/workflows/${workflowId}`);

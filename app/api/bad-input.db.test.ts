@@ -37,6 +37,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     ["POST", "/api/compare"], ["POST", "/api/topics"], ["PUT", `/api/topics/${topicId}`], ["POST", "/api/topics/preview"],
     ["POST", "/api/topics/example-url"], ["POST", "/api/topics/score"], ["PUT", `${j}/judgements`], ["PUT", `${j}/pages/${pageId}/judgement`],
     ["POST", `${j}/exports`], ["POST", "/api/seeds/search"], ["POST", "/api/workflows"], ["PUT", `/api/workflows/${workflowId}`], ["PUT", `/api/workflows/${workflowId}/schedule`],
+    ["POST", `/api/workflows/${workflowId}/webhooks`], ["PUT", `/api/workflows/${workflowId}/archive`], ["PUT", `${j}/archive`], ["POST", `${j}/webhooks`],
   ];
   for (const [method, path] of objectRoutes) {
     for (const body of NOT_OBJECTS) all.push([method, path, body]);
@@ -58,6 +59,13 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
   for (const body of [{ ...job }, { ...job, name: "w", strategy: "nope" }, { ...job, name: "w", seeds: [] }]) all.push(["PUT", `/api/workflows/${workflowId}`, body]);
   for (const body of [{}, { schedule: 5 }, { schedule: "* * * *" }, { schedule: "61 * * * *" }, { schedule: "* * * * *", timeZone: "Mars/Olympus" }, { schedule: "x".repeat(10_000) },
     { schedule: ["* * * * *"] }, { schedule: "* * * * *", timeZone: 5 }]) all.push(["PUT", `/api/workflows/${workflowId}/schedule`, body]);
+  const hook = { url: "https://hooks.example.com/fc", secret: "0123456789abcdef", events: ["run.finished"] };
+  for (const body of [{}, { ...hook, url: 5 }, { ...hook, url: "" }, { ...hook, url: "hooks" }, { ...hook, url: "ftp://h.example/" }, { ...hook, url: "http://127.0.0.1:1/" },
+    { ...hook, url: "https://u:p@h.example/" }, { ...hook, url: `https://h.example/${"x".repeat(3000)}` }, { ...hook, secret: "short" }, { ...hook, secret: 5 },
+    { ...hook, secret: "has spaces in the secret" }, { ...hook, events: [] }, { ...hook, events: "run.nope" }, { ...hook, events: [5] }, { ...hook, secret: "x".repeat(300) }]) {
+    all.push(["POST", `/api/workflows/${workflowId}/webhooks`, body], ["POST", `${j}/webhooks`, body]);
+  }
+  for (const body of [{}, { archived: "yes" }, { archived: 1 }, { archived: null }]) all.push(["PUT", `/api/workflows/${workflowId}/archive`, body], ["PUT", `${j}/archive`, body]);
   for (const body of [{ ...job, strategies: "bfs" }, { ...job, strategies: ["nope"] }, { ...job, strategies: [] }, { ...job, topicId: 1e20, strategies: ["bfs"] }]) {
     all.push(["POST", "/api/compare", body]);
   }
@@ -95,6 +103,10 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     all.push(["GET", `/api/workflows/${id}`], ["PUT", `/api/workflows/${id}`, { ...{ keywords: "计算机", seeds: ["http://a.test/"] }, name: "w" }], ["DELETE", `/api/workflows/${id}`]);
     all.push(["GET", `/api/jobs/${id}/requests`]);
     all.push(["GET", `/api/workflows/${id}/runs`], ["POST", `/api/workflows/${id}/runs`], ["PUT", `/api/workflows/${id}/schedule`, { schedule: "* * * * *" }]);
+    all.push(["GET", `/api/workflows/${id}/webhooks`], ["POST", `/api/workflows/${id}/webhooks`, hook], ["PUT", `/api/workflows/${id}/archive`, { archived: true }]);
+    all.push(["DELETE", `/api/workflows/${workflowId}/webhooks/${id}`], ["POST", `/api/workflows/${workflowId}/webhooks/${id}/test`], ["DELETE", `/api/workflows/${id}/webhooks/1`]);
+    all.push(["PUT", `/api/jobs/${id}/archive`, { archived: true }]);
+    all.push(["GET", `/api/jobs/${id}/webhooks`], ["POST", `/api/jobs/${id}/webhooks`, hook], ["DELETE", `${j}/webhooks/${id}`], ["POST", `${j}/webhooks/${id}/test`]);
   }
   for (const p of ["0", "-1", "1e20", "abc", "9999999999999999999999"]) all.push(["GET", `${j}/pages/${p}`], ["PUT", `${j}/pages/${p}/judgement`, { judgement: null }]);
   // Paging, filters and search parameters.
@@ -169,8 +181,11 @@ test("at least 100 malformed requests across every route: no 500, a JSON error o
   assert.deepEqual(routesWithCases.filter((p) => !served.has(p)), [], "every route gets bad input");
   const [jobs] = await ctx.db.sql`select count(*)::int as n from jobs`;
   assert.equal(jobs.n, 1, "no bad request created a job");
-  const workflows = await ctx.db.sql`select version, schedule from workflows`;
-  assert.deepEqual([...workflows], [{ version: 1, schedule: null }], `no bad request created or changed a workflow: ${JSON.stringify(workflows)}`);
+  const workflows = await ctx.db.sql`select version, schedule, archived_at from workflows`;
+  assert.deepEqual([...workflows], [{ version: 1, schedule: null, archived_at: null }], `no bad request created or changed a workflow: ${JSON.stringify(workflows)}`);
+  assert.deepEqual([...await ctx.db.sql`select id from webhooks`], [], "no bad request added a webhook");
+  assert.deepEqual([...await ctx.db.sql`select id from webhook_deliveries`], [], "nor queued a delivery");
+  assert.deepEqual([...await ctx.db.sql`select id from jobs where archived_at is not null`], [], "no bad request archived a job");
   const exports = await ctx.db.sql`select format, filters from exports`;
   assert.deepEqual([...exports], [], "no bad request started an export file");
 });
@@ -198,6 +213,13 @@ test("each kind of bad input gets the status that names it", async () => {
     [["POST", "/api/workflows/999999/runs"], 404, /workflow 999999 does not exist/],
     [["PUT", "/api/workflows/999999/schedule", { schedule: "* * * * *" }], 404, /workflow 999999 does not exist/],
     [["GET", `${j}/requests?status=6xx`], 400, /status must be one of: 2xx, 3xx, 4xx, 5xx, none/],
+    [["POST", "/api/workflows/999999/webhooks", { url: "https://h.example/", secret: "0123456789abcdef", events: ["run.failed"] }], 404, /workflow 999999 does not exist/],
+    [["POST", "/api/workflows/999999/webhooks", { url: "http://10.0.0.5/hook", secret: "short", events: [] }], 400, /private or local address.*secret must be 16 to 256.*pick at least one of/],
+    [["POST", "/api/workflows/999999/webhooks/1/test"], 404, /workflow 999999 has no webhook 1/],
+    [["POST", "/api/jobs/999999/webhooks", { url: "https://h.example/", secret: "0123456789abcdef", events: ["run.failed"] }], 404, /job 999999 does not exist/],
+    [["DELETE", `${j}/webhooks/999999`], 404, new RegExp(`job ${job.id} has no webhook 999999`)],
+    [["PUT", "/api/workflows/999999/archive", { archived: "yes" }], 400, /archived must be true \(archive\) or false/],
+    [["PUT", `${j}/archive`, { archived: true }], 409, /stop it first.*then archive it/],
   ];
   for (const [c, status, message] of expect) {
     const r = await send(c);

@@ -74,3 +74,11 @@ export const ScheduleBody = z.object({
   schedule: z.string().nullable().meta({ description: "cron: minute hour day-of-month month day-of-week, e.g. 0 3 * * 1; null removes the schedule" }),
   timeZone: z.string().optional().meta({ description: "IANA time zone, e.g. Asia/Shanghai (the server's by default)" }),
 });
+/** POST /api/workflows/:id/webhooks: an endpoint told when the workflow's runs end or stall. */
+export const WebhookBody = z.object({
+  url: z.string().meta({ description: "the receiver, http:// or https:// (a private address only where PRIVATE_NETWORK_ALLOW or ALLOW_PRIVATE_NETWORKS allows it)" }),
+  secret: z.string().min(16).max(256).meta({ description: "the HMAC-SHA256 key of the FocusCrawl-Signature header, 16 to 256 characters without spaces; never shown back" }),
+  events: z.array(z.enum(["run.finished", "run.failed", "run.stalled"])).min(1),
+});
+/** PUT /api/jobs/:id/archive and /api/workflows/:id/archive. */
+export const ArchiveBody = z.object({ archived: z.boolean().meta({ description: "true archives (hides from the lists), false unarchives" }) });

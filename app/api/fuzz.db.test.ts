@@ -99,6 +99,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/seeds/search": { keywords: "数据库,索引", query: "数据库 索引" },
   "POST /api/jobs": { name: "任务", keywords: "计算机", seeds: ["http://a.test/"], maxPages: 5, cookies: ["a.test sid=1"], resolve: ["a.test=93.184.215.14"],
     seedOrigins: { "http://a.test/": { kind: "search", provider: "p", query: "q", score: 0.5 } }, sitemaps: true, fetchMode: "auto", browserHosts: ["a.test"] },
+  // A loopback receiver, which the guard refuses here: no fuzzed request leaves the machine.
+  "POST /api/workflows/[id]/webhooks": { url: "http://127.0.0.1:9/hook", secret: "0123456789abcdef", events: ["run.finished"] },
+  "PUT /api/workflows/[id]/archive": { archived: true },
+  "PUT /api/jobs/[id]/archive": { archived: true },
+  "POST /api/jobs/[id]/webhooks": { url: "http://127.0.0.1:9/hook", secret: "0123456789abcdef", events: ["run.failed"] },
 };
 
 /** Percent-encoding that also carries a lone surrogate (as the bytes a client would send for it). */

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import {
   BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
-  LoginForm, PreviewBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
+  LoginForm, PreviewBody, WebhookBody, ArchiveBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
 } from "@/app/api/bodies";
 
 /** A query parameter. */
@@ -42,6 +42,8 @@ const RESULT_FILTERS: QueryParam[] = [
   { name: "mark", description: "new | changed | unchanged | gone (a workflow run's pages against the run before)" },
   { name: "since", description: "an earlier run (job id) of the same workflow: only pages new or changed since then; 400 names the runs allowed" },
 ];
+const ARCHIVED: QueryParam = { name: "archived", description: "1: archived ones too" };
+const WEBHOOK_DELIVERY = "A JSON POST with FocusCrawl-Event, FocusCrawl-Delivery and FocusCrawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\" keyed with the secret>; retried with exponential backoff (30 s doubling, 6 attempts); through the crawler's private-network guard. See docs/WEBHOOKS.md.";
 const EXPORT_PROGRESS = "the export file's progress: status, pagesDone of pagesTotal, bytesWritten, isSnapshot, startedByName, fileUrl once done";
 const EXPORT_ACTION: Operation = {
   summary: "Resume or cancel an export file",
@@ -56,6 +58,29 @@ const EXPORT_FILE: Operation = {
   produces: "application/octet-stream",
 };
 
+/** The webhook routes of a workflow or of a job (app/api/webhook-handlers.ts serves both). */
+function webhookRoutes(owner: "workflow" | "job", whose: string): RouteDoc[] {
+  const base = `/api/${owner}s/{id}/webhooks`;
+  const noHook = `no such webhook of this ${owner}`;
+  return [
+    {
+      path: base, tag: "webhooks", methods: {
+        get: { summary: `The ${owner}'s webhook endpoints (secrets never shown) and its delivery log, newest attempt first`, responses: { 200: "webhooks and deliveries", 404: `no such ${owner}` } },
+        post: {
+          summary: `Add a webhook endpoint to ${whose}`, description: WEBHOOK_DELIVERY,
+          body: WebhookBody, responses: { 201: "the endpoint (without its secret)", 400: "per-field errors (URL, secret, events)", 404: `no such ${owner}` },
+        },
+      },
+    },
+    { path: `${base}/{webhookId}`, tag: "webhooks", methods: { delete: { summary: "Delete a webhook endpoint with its delivery log", responses: { 200: "deleted", 404: noHook } } } },
+    {
+      path: `${base}/{webhookId}/test`, tag: "webhooks", methods: {
+        post: { summary: "Send a test delivery (event webhook.test) now, signed and logged as any other", responses: { 200: "the delivery's id and what the attempt got (status code, duration, error)", 404: noHook } },
+      },
+    },
+  ];
+}
+
 /** Every route of the API. */
 export const API_ROUTES: RouteDoc[] = [
   { path: "/api/health", tag: "system", methods: { get: { summary: "Whether the database answers, and how many workers beat", isPublic: true, responses: { 200: '{"ok":true,"workers":N}', 503: "the database does not answer" } } } },
@@ -64,7 +89,7 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/auth/logout", tag: "auth", methods: { post: { summary: "Sign out: ends the session", responses: { 303: "to /login" } } } },
   {
     path: "/api/jobs", tag: "jobs", methods: {
-      get: { summary: "The newest jobs", responses: { 200: "jobs with their counters" } },
+      get: { summary: "The newest jobs", query: [ARCHIVED], responses: { 200: "jobs with their counters" } },
       post: { summary: "Create and start a job", body: JobBody, responses: { 201: "the job", 400: "per-field errors" } },
     },
   },
@@ -72,6 +97,12 @@ export const API_ROUTES: RouteDoc[] = [
     path: "/api/jobs/{id}", tag: "jobs", methods: {
       get: { summary: "A job and its live counters", responses: { 200: "the job", 404: "no such job" } },
       delete: { summary: "Delete a stopped job with its pages, bodies, events and export files", responses: { 200: "deleted", 404: "no such job", 409: "the job is still running: stop it first" } },
+    },
+  },
+  ...webhookRoutes("job", "one job, told when it finishes, fails or stalls (a workflow's endpoints hear every run)"),
+  {
+    path: "/api/jobs/{id}/archive", tag: "jobs", methods: {
+      put: { summary: "Archive or unarchive an ended job (hidden from the lists, nothing deleted)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such job", 409: "the job is still running: stop it first" } },
     },
   },
   { path: "/api/jobs/{id}/actions", tag: "jobs", methods: { post: { summary: "Pause, resume or stop a job", body: JobActionBody, responses: { 200: '{"ok":true}', 400: "unknown action", 404: "no such job", 409: "the job's state forbids it" } } } },
@@ -130,7 +161,7 @@ export const API_ROUTES: RouteDoc[] = [
   { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves", responses: { 200: "the comparison", 404: "no such comparison" } } } },
   {
     path: "/api/workflows", tag: "workflows", methods: {
-      get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", responses: { 200: "workflows" } },
+      get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", query: [ARCHIVED], responses: { 200: "workflows" } },
       post: {
         summary: "Save a workflow: a job definition with a name, or {fromJobId} to make it from a job",
         description: "With `fromJobId` the job's seeds, strategy, settings and topic are copied.",
@@ -160,6 +191,12 @@ export const API_ROUTES: RouteDoc[] = [
       post: { summary: "Run a workflow now", responses: { 201: "the run's job", 400: "the saved definition no longer validates: edit it", 404: "no such workflow" } },
     },
   },
+  {
+    path: "/api/workflows/{id}/archive", tag: "workflows", methods: {
+      put: { summary: "Archive or unarchive a workflow (hidden from the list; its schedule starts no run while archived)", body: ArchiveBody, responses: { 200: "when it was archived (null: not archived)", 400: "archived must be true or false", 404: "no such workflow" } },
+    },
+  },
+  ...webhookRoutes("workflow", "a workflow, told when any of its runs finishes, fails or stalls"),
   {
     path: "/api/topics", tag: "topics", methods: {
       get: { summary: "Saved topics", responses: { 200: "topics" } },

@@ -313,3 +313,12 @@ export function redactUrlCredentials(text: string): string {
 
 /** A fetcher instance. */
 export type Fetcher = ReturnType<typeof createFetcher>;
+
+/**
+ * A dispatcher behind the same private-address guard as crawling, without the crawl's host
+ * overrides, proxy or site credentials: for requests the dashboard sends itself (webhooks).
+ */
+export function createGuardedDispatcher(opts: Pick<FetcherOptions, "allowPrivate" | "privateAllowList" | "connectTimeoutMs" | "headersTimeoutMs" | "bodyTimeoutMs">) {
+  const isRefused = createAddressPolicy({ allowAll: opts.allowPrivate, allowList: opts.privateAllowList });
+  return createAgent({ ...opts, userAgent: "" }, isRefused, createDnsCache());
+}

@@ -101,6 +101,16 @@ const ZH_RULES: Rule[] = [
   [/^workflow (\d+) cannot run as saved: (.+); edit it$/, (m) => `工作流 ${m[1]} 按保存的定义无法运行：${localizeError(m[2], "zh-CN")}；请编辑它`],
   [/^workflow (\d+) does not exist$/, (m) => `工作流 ${m[1]} 不存在`],
   [/^job (\d+) does not exist: pick a job from the jobs list$/, (m) => `任务 ${m[1]} 不存在：请从任务列表中选一个`],
+  [/^give the receiver's address, e\.g\. (\S+)$/, (m) => `请填写接收地址，例如 ${m[1]}`],
+  [/^url "(.*)" is not a URL: write it in full, e\.g\. (\S+)$/, (m) => `接收地址${q(m[1])}不是网址：请写完整，例如 ${m[2]}`],
+  [/^url "(.*)" uses (\S+): a webhook is sent to an http:\/\/ or https:\/\/ address$/, (m) => `接收地址${q(m[1])}使用 ${m[2]}：通知只能发到 http:// 或 https:// 地址`],
+  [/^url must not hold a user name or password: the signature proves the sender, so leave them out$/, () => "接收地址不能包含用户名或密码：签名已能证明发送方，请去掉它们"],
+  [/^url (\S+) is a private or local address; allow it in PRIVATE_NETWORK_ALLOW or give a public receiver$/,
+    (m) => `接收地址 ${m[1]} 是内网或本机地址：请在 PRIVATE_NETWORK_ALLOW 中放行它，或改用公网上的接收地址`],
+  [/^secret must be (\d+) to (\d+) characters without spaces, e\.g\. the output of (.+)$/, (m) => `密钥须为 ${m[1]} 到 ${m[2]} 个字符、不含空格，例如 ${m[3]} 的输出`],
+  [/^pick at least one of (.+)$/, (m) => `请至少选择一个事件：${m[1]}`],
+  [/^(workflow|job) (\d+) has no webhook (\d+)$/, (m) => `${m[1] === "job" ? "任务" : "工作流"} ${m[2]} 没有编号为 ${m[3]} 的通知地址`],
+  [/^job (\d+) is (\w+): stop it first \(and wait until it has stopped\), then archive it$/, (m) => `任务 ${m[1]} 的状态是 ${m[2]}：请先停止它（并等它停下），再归档`],
   [/^strategy (\S+) has no parameter (.+); its parameters: (.+)$/, (m) => `策略 ${m[1]} 没有参数 ${m[2]}；它的参数：${m[3] === "none" ? "无" : m[3]}`],
 ];
 

@@ -18,23 +18,28 @@ export function parseStatusFilter(value: string | string[] | undefined): JobStat
 /** One row of the list. */
 export interface JobOverview {
   id: number; name: string; status: string; strategy: string; finishReason: string | null;
-  pagesFetched: number; pagesRelevant: number; pagesFailed: number; createdAt: Date;
+  pagesFetched: number; pagesRelevant: number; pagesFailed: number; createdAt: Date; archivedAt: Date | null;
 }
 
 /** Minutes in the sparkline. */
 export const RATE_MINUTES = 60;
 
-/** The newest `take` jobs with the filter's statuses, and how many jobs each status has. */
-export async function listJobOverview(sql: Sql, filter: JobStatusFilter | null, take = 200) {
+/**
+ * The newest `take` jobs with the filter's statuses, how many jobs each status has, and how many
+ * are archived; archived jobs are left out of both unless `includeArchived`.
+ */
+export async function listJobOverview(sql: Sql, filter: JobStatusFilter | null, take = 200, opts: { includeArchived?: boolean } = {}) {
   const statuses: readonly string[] = filter === null ? JOB_STATUSES : filter === "active" ? ACTIVE_STATUSES : [filter];
-  const [jobs, counts] = await Promise.all([
+  const isShown = opts.includeArchived ? sql`true` : sql`archived_at is null`;
+  const [jobs, counts, [archived]] = await Promise.all([
     sql<JobOverview[]>`
       select id, name, status::text as status, strategy, finish_reason as "finishReason", pages_fetched as "pagesFetched",
-        pages_relevant as "pagesRelevant", pages_failed as "pagesFailed", created_at as "createdAt"
-      from jobs where status::text = any(${statuses as string[]}) order by created_at desc, id desc limit ${take}`,
-    sql<{ status: string; n: number }[]>`select status::text as status, count(*)::int as n from jobs group by 1`,
+        pages_relevant as "pagesRelevant", pages_failed as "pagesFailed", created_at as "createdAt", archived_at as "archivedAt"
+      from jobs where status::text = any(${statuses as string[]}) and ${isShown} order by created_at desc, id desc limit ${take}`,
+    sql<{ status: string; n: number }[]>`select status::text as status, count(*)::int as n from jobs where ${isShown} group by 1`,
+    sql<{ n: number }[]>`select count(*)::int as n from jobs where archived_at is not null`,
   ]);
-  return { jobs, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number> };
+  return { jobs, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>, archived: archived.n };
 }
 
 /**

@@ -79,11 +79,12 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
   return withRedactedSettings(job);
 }
 
-/** The newest jobs first. */
-export async function listJobs(prisma: PrismaClient, take = 100) {
+/** The newest jobs first (archived ones only with `includeArchived`). */
+export async function listJobs(prisma: PrismaClient, take = 100, opts: { includeArchived?: boolean } = {}) {
   // Without the topic: a CLC topic holds 1,000 terms (twice that once it learned), tens of KB a
   // job, and the list shows none of it (GET /api/jobs/:id has it).
-  return (await prisma.job.findMany({ orderBy: { createdAt: "desc" }, take, omit: { topicSnapshot: true } })).map(withRedactedSettings);
+  const where = opts.includeArchived ? {} : { archivedAt: null };
+  return (await prisma.job.findMany({ where, orderBy: { createdAt: "desc" }, take, omit: { topicSnapshot: true } })).map(withRedactedSettings);
 }
 
 /** One job, or null. */

@@ -10,6 +10,7 @@ import type { Sql } from "./infra/sql";
 export interface WorkflowRun {
   id: number; version: number | null; status: string; finishReason: string | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null;
   pages: number; relevant: number; failed: number; newPages: number; changed: number; unchanged: number; gone: number; durationSec: number | null;
+  archivedAt: Date | null;
 }
 
 /** The runs of workflow `workflowId`, newest first (at most `take`), each compared with the run before it. */
@@ -17,7 +18,7 @@ export async function listWorkflowRuns(sql: Sql, workflowId: number, take = 50):
   return sql<WorkflowRun[]>`
     with shown as (select id from jobs where workflow_id = ${workflowId} order by id desc limit ${take})
     select j.id, j.workflow_version as version, j.status::text as status, j.finish_reason as "finishReason",
-      j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt",
+      j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt", j.archived_at as "archivedAt",
       j.pages_fetched as pages, j.pages_relevant as relevant, j.pages_failed as failed,
       extract(epoch from (coalesce(j.finished_at, now()) - j.started_at))::int as "durationSec",
       coalesce(m.new, 0) as "newPages", coalesce(m.changed, 0) as changed, coalesce(m.unchanged, 0) as unchanged, coalesce(m.gone, 0) as gone

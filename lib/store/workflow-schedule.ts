@@ -23,7 +23,7 @@ export async function claimDueWorkflows(sql: Sql, now: Date, limit = 20): Promis
   return sql.begin(async (tx) => {
     const due = await tx<{ id: number; schedule: string; timeZone: string }[]>`
       select id, schedule, time_zone as "timeZone" from workflows
-      where next_run_at is not null and next_run_at <= ${now} and schedule is not null
+      where next_run_at is not null and next_run_at <= ${now} and schedule is not null and archived_at is null
       order by next_run_at limit ${limit} for update skip locked`;
     for (const w of due) {
       await tx`update workflows set next_run_at = ${nextRunAfter({ cron: w.schedule, timeZone: w.timeZone }, now)}, last_scheduled_at = ${now}

@@ -100,9 +100,10 @@ export async function runWorkflow(prisma: PrismaClient, id: number, isRefused?: 
   }
 }
 
-/** Workflows, newest first, with their number of runs and the last run's status. */
-export async function listWorkflows(prisma: PrismaClient, take = 100) {
+/** Workflows, newest first (archived ones only with `includeArchived`), with their number of runs and the last run's status. */
+export async function listWorkflows(prisma: PrismaClient, take = 100, opts: { includeArchived?: boolean } = {}) {
   const rows = await prisma.workflow.findMany({
+    where: opts.includeArchived ? {} : { archivedAt: null },
     orderBy: { id: "desc" }, take, omit: { spec: true, topic: true },
     include: { _count: { select: { runs: true } }, runs: { orderBy: { id: "desc" }, take: 1, select: { id: true, status: true, createdAt: true } } },
   });

@@ -1,3 +1,4 @@
+import { isShowingArchived } from "@/lib/store/archive";
 import { createJob, listJobs, UnknownTopicError } from "@/lib/store/jobs";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { deploymentAddressPolicy } from "@/lib/env";
@@ -8,9 +9,10 @@ import { loadCatalogueKnowledge } from "@/lib/store/catalogue-imports";
 
 export const dynamic = "force-dynamic";
 
-/** The newest jobs. */
-export async function GET() {
-  return json({ jobs: await listJobs(getPrisma()) });
+/** The newest jobs (archived ones with ?archived=1). */
+export async function GET(request: Request) {
+  const includeArchived = isShowingArchived(new URL(request.url).searchParams.get("archived"));
+  return json({ jobs: await listJobs(getPrisma(), 100, { includeArchived }) });
 }
 
 /** Create and start a job; 400 with per-field errors when the input is invalid (nothing is written). */

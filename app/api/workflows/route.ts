@@ -1,3 +1,4 @@
+import { isShowingArchived } from "@/lib/store/archive";
 import { createWorkflow, createWorkflowFromJob, checkWorkflowName, listWorkflows } from "@/lib/store/workflows";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { deploymentAddressPolicy } from "@/lib/env";
@@ -7,8 +8,9 @@ import { failureResponse } from "../failure";
 export const dynamic = "force-dynamic";
 
 /** Workflows, newest first, with their number of runs and the last run. */
-export async function GET() {
-  return json({ workflows: await listWorkflows(getPrisma()) });
+export async function GET(request: Request) {
+  const includeArchived = isShowingArchived(new URL(request.url).searchParams.get("archived"));
+  return json({ workflows: await listWorkflows(getPrisma(), 100, { includeArchived }) });
 }
 
 /**

@@ -1,3 +1,6 @@
+import { WebhooksPanel } from "../../components/webhooks/webhooks-panel";
+import { archiveMessages } from "@/lib/i18n/archive-messages";
+import { ArchiveButton, ArchiveNotice } from "../../components/archive-button";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
@@ -37,7 +40,7 @@ import { createWorkflowFromJobAction } from "../../workflows/actions";
 export const dynamic = "force-dynamic";
 
 export default async function JobPage({ params, searchParams }: {
-  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string; deleteRefused?: string }>;
+  params: Promise<{ id: string }>; searchParams: Promise<{ screen?: string; hsort?: string; hdir?: string; hq?: string; hpage?: string; deleteRefused?: string; archivedDone?: string; unarchivedDone?: string; archiveRefused?: string }>;
 }) {
   const id = parseId((await params).id);
   const prisma = getPrisma();
@@ -63,6 +66,7 @@ export default async function JobPage({ params, searchParams }: {
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">#{job.id} {job.name}</h1>
+        {job.archivedAt && <span data-testid="job-archived" className="rounded bg-slate-200 px-1.5 text-xs">{archiveMessages(locale).archivedBadge}</span>}
         {actions.map((a) => (
           <form key={a} action={controlJobAction}>
             <input type="hidden" name="jobId" value={job.id} />
@@ -87,6 +91,8 @@ export default async function JobPage({ params, searchParams }: {
             className="cursor-not-allowed rounded border border-dashed border-slate-300 px-3 py-1 text-sm text-slate-400">{t("jobDelete")}</button>
         )}
         {query.deleteRefused && <p role="alert" className="basis-full text-xs text-red-800">{t("jobDeleteActive")}</p>}
+        {isOperator && !isActive && job.status !== "stopping" && <ArchiveButton kind="job" id={job.id} archivedAt={job.archivedAt} back={`/jobs/${job.id}`} m={archiveMessages(locale)} />}
+        <div className="basis-full empty:hidden"><ArchiveNotice q={query} m={archiveMessages(locale)} /></div>
         {isOperator && <Link data-testid="clone-link" href={`/jobs/new?clone=${job.id}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100">{m.clone}</Link>}
         {isOperator && !isActive && job.status !== "stopping" && (
           <form action={createWorkflowFromJobAction}>
@@ -150,6 +156,7 @@ export default async function JobPage({ params, searchParams }: {
         isLive={isActive || job.status === "stopping"} m={requestLogMessages(locale)} locale={locale} />
       <Suspense fallback={<PanelLoading />}><QueuePanel jobId={job.id} /></Suspense>
       <Suspense fallback={<PanelLoading />}><PagesPanel jobId={job.id} screen={screen} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><WebhooksPanel owner={{ kind: "job", id: job.id }} locale={locale} canEdit={isOperator} /></Suspense>
     </section>
   );
 }

@@ -17,6 +17,9 @@ import { CompareRuns } from "./compare-runs";
 import { ScheduleForm } from "./schedule-form";
 import { describeCron, serverTimeZone } from "@/lib/jobs/schedule";
 import { localizeError } from "@/lib/i18n/errors";
+import { archiveMessages } from "@/lib/i18n/archive-messages";
+import { ArchiveButton, ArchiveNotice } from "../../components/archive-button";
+import { WebhooksPanel } from "../../components/webhooks/webhooks-panel";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +28,7 @@ const button = "rounded border border-slate-300 bg-white px-3 py-1 text-sm hover
 
 /** A workflow: run it, edit it, delete it; its definition, run history, a comparison of two runs and its versions. */
 export default async function WorkflowPage({ params, searchParams }: {
-  params: Promise<{ id: string }>; searchParams: Promise<{ runError?: string; started?: string; deleteRefused?: string; runDeleteRefused?: string }>;
+  params: Promise<{ id: string }>; searchParams: Promise<{ runError?: string; started?: string; deleteRefused?: string; runDeleteRefused?: string; archived?: string }>;
 }) {
   const id = parseId((await params).id);
   const w = id === null ? null : await getWorkflow(getPrisma(), id);
@@ -33,7 +36,12 @@ export default async function WorkflowPage({ params, searchParams }: {
   const { locale, t } = await getT();
   const m = workflowMessages(locale);
   const q = await searchParams;
-  const runs = await listWorkflowRuns(getSql(), id);
+  const a = archiveMessages(locale);
+  const allRuns = await listWorkflowRuns(getSql(), id);
+  // Archived runs are hidden unless asked for; they still count as "the run before" in the history's comparisons.
+  const showArchived = q.archived === "1";
+  const runs = showArchived ? allRuns : allRuns.filter((r) => !r.archivedAt);
+  const archivedRuns = allRuns.length - allRuns.filter((r) => !r.archivedAt).length;
   const isOperator = await canOperate();
   const spec = w.spec as { seeds?: string[]; strategy?: string; maxPages?: number; keywords?: string[]; clc?: string[]; topicId?: number };
   const topic = spec.topicId ? `#${spec.topicId}` : [...(spec.clc ?? []), ...(spec.keywords ?? [])].join("，") || m.topicOfJob;
@@ -44,7 +52,9 @@ export default async function WorkflowPage({ params, searchParams }: {
       <div className="flex flex-wrap items-center gap-3">
         <h1 data-testid="workflow-name" className="text-xl font-semibold">#{w.id} {w.name}</h1>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{fill(m.version, { version: w.version })}</span>
+        {w.archivedAt && <span data-testid="workflow-archived" className="rounded bg-slate-200 px-1.5 text-xs">{a.archivedBadge}</span>}
       </div>
+      <ArchiveNotice q={q} m={a} />
       {isOperator && (
         <div className="flex flex-wrap gap-2">
           <form action={runWorkflowAction}><input type="hidden" name="workflowId" value={w.id} />
@@ -53,6 +63,7 @@ export default async function WorkflowPage({ params, searchParams }: {
           <form action={deleteWorkflowAction}><input type="hidden" name="workflowId" value={w.id} />
             <ConfirmButton testId="delete-workflow" question={fill(m.removeConfirm, { id: w.id, name: w.name, runs: runs.length })}
               className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50">{m.remove}</ConfirmButton></form>
+          <ArchiveButton kind="workflow" id={w.id} archivedAt={w.archivedAt} back={`/workflows/${w.id}`} m={a} />
         </div>
       )}
       {q.runError && <p role="alert" data-testid="run-error" className="rounded bg-red-50 p-2 text-sm text-red-800">{fill(m.runFailed, { error: q.runError })}</p>}
@@ -78,10 +89,15 @@ export default async function WorkflowPage({ params, searchParams }: {
         ) : <p data-testid="schedule-none" className="text-sm text-slate-500">{m.scheduleNone}</p>}
         <ScheduleForm workflowId={w.id} initial={{ schedule: w.schedule ?? "", timeZone: w.schedule ? w.timeZone : serverTimeZone() }} locale={locale} m={m} canEdit={isOperator} />
       </section>
-      <h2 className="text-lg font-semibold">{m.history}</h2>
-      <RunHistory workflowId={w.id} runs={runs} m={m} t={t} locale={locale} canDelete={isOperator} />
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">{m.history}</h2>
+        {(archivedRuns > 0 || showArchived) && <Link data-testid="runs-archived-filter" href={showArchived ? `/workflows/${w.id}` : `/workflows/${w.id}?archived=1`}
+          className="ml-auto text-sm text-teal-800 underline">{showArchived ? a.hideArchived : fill(a.showArchived, { n: archivedRuns })}</Link>}
+      </div>
+      <RunHistory workflowId={w.id} runs={runs} m={m} t={t} locale={locale} canDelete={isOperator} archive={{ m: a, back: `/workflows/${w.id}` }} />
       {runs.length > 0 && <p className="text-xs text-slate-500">{m.historyNote}</p>}
       {runs.length > 1 && <CompareRuns workflowId={w.id} runs={runs.map((r) => r.id)} m={m} />}
+      <WebhooksPanel owner={{ kind: "workflow", id: w.id }} locale={locale} canEdit={isOperator} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{m.versions} ({w.versions.length})</summary>
         <ul data-testid="workflow-versions" className="mt-2 space-y-1 text-xs">

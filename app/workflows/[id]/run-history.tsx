@@ -7,6 +7,8 @@ import { ConfirmButton } from "../../jobs/[id]/confirm-button";
 import { deleteRunAction } from "../actions";
 import { revisitMessages } from "@/lib/i18n/revisit-messages";
 import type { Locale } from "@/lib/i18n/messages";
+import { ArchiveButton } from "../../components/archive-button";
+import type { archiveMessages } from "@/lib/i18n/archive-messages";
 
 type M = ReturnType<typeof workflowMessages>;
 
@@ -18,9 +20,10 @@ function formatDuration(sec: number | null, m: M): string {
 
 const ENDED = ["done", "stopped", "failed"];
 
-/** A workflow's runs, newest first: counters, pages new / changed / unchanged / gone since the run before (their stored marks), and delete for an ended run. */
-export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
+/** A workflow's runs, newest first: counters, pages new / changed / unchanged / gone since the run before (their stored marks), archive and delete for an ended run. */
+export function RunHistory({ workflowId, runs, m, t, locale, canDelete, archive }: {
   workflowId: number; runs: WorkflowRun[]; m: M; t: (k: MessageKey) => string; locale: string; canDelete: boolean;
+  archive?: { m: ReturnType<typeof archiveMessages>; back: string };
 }) {
   if (runs.length === 0) return <p data-testid="no-runs" className="text-sm text-slate-500">{m.noRuns}</p>;
   const num = "p-2 text-right tabular-nums";
@@ -34,7 +37,8 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
         <tbody>
           {runs.map((r) => (
             <tr key={r.id} data-testid="run-row" data-run={r.id} className="border-t border-slate-100">
-              <td className="p-2"><Link href={`/jobs/${r.id}`} className="text-teal-700 hover:underline">#{r.id}</Link></td>
+              <td className="p-2"><Link href={`/jobs/${r.id}`} className="text-teal-700 hover:underline">#{r.id}</Link>
+                {r.archivedAt && archive && <span data-testid="run-archived" className="ml-1 rounded bg-slate-200 px-1 text-xs">{archive.m.archivedBadge}</span>}</td>
               <td className="p-2 text-xs text-slate-600">{r.version ? `v${r.version}` : "–"}</td>
               <td className="p-2"><StatusBadge status={r.status} t={t} /></td>
               <td className="whitespace-nowrap p-2 text-xs">{(r.startedAt ?? r.createdAt).toLocaleString(locale)}</td>
@@ -46,7 +50,8 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
               <td className={num} data-col="changed">{r.changed}</td>
               <td className={num} data-col="unchanged">{r.unchanged}</td>
               <td className={num} data-col="gone">{r.gone}</td>
-              <td className="p-2 text-right">
+              <td className="p-2"><div className="flex justify-end gap-1">
+                {canDelete && archive && ENDED.includes(r.status) && <ArchiveButton kind="job" id={r.id} archivedAt={r.archivedAt} back={archive.back} m={archive.m} small />}
                 {canDelete && ENDED.includes(r.status) && (
                   <form action={deleteRunAction}>
                     <input type="hidden" name="workflowId" value={workflowId} /><input type="hidden" name="runId" value={r.id} />
@@ -54,7 +59,7 @@ export function RunHistory({ workflowId, runs, m, t, locale, canDelete }: {
                       className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs text-red-800 hover:bg-red-50">{m.deleteRun}</ConfirmButton>
                   </form>
                 )}
-              </td>
+              </div></td>
             </tr>
           ))}
         </tbody>
