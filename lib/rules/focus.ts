@@ -32,7 +32,7 @@ export const EXPLORE_PAGES = 3;
  */
 export const FILL_COUNT_CAP = 2_000;
 /** Least host feedback for idle capacity, as a share of the bar-setting host's (a new host weighs 1, a site all of whose pages were relevant up to 2). */
-export const FILL_FEEDBACK_SHARE = 0.25;
+export const FILL_FEEDBACK_SHARE = 0.5;
 
 /**
  * Default hold-back: URLs below half the best soon-ready priority wait. 0 = take the best URL of

@@ -43,7 +43,7 @@ async function claimWhileGoodHostWaits(opts: { priorityFeedback: boolean; maxPag
 test("a ready host's held-back URL takes an idle slot while the budget has room beyond the URLs worth waiting for", async () => {
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 1 }), ["other.test"]);
   // Once only poor hosts are left, a poor one is not kept idle for another as poor.
-  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.1, goodFeedback: 0.2 }), ["other.test"]);
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.15, goodFeedback: 0.2 }), ["other.test"]);
 });
 
 test("no idle slot when the URLs above the bar need what is left of the budget", async () => {
