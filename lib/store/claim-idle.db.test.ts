@@ -23,21 +23,24 @@ after(() => db.drop());
  * A good host whose next fetch is due in half a second (priority 1 pending) and a ready host with a
  * URL far below the bar (0.1). Both were tried 5 times, past the look-into rule. Returns the hosts claimed.
  */
-async function claimWhileGoodHostWaits(opts: { priorityFeedback: boolean; maxPages: number; otherFeedback: number; goodFeedback?: number }): Promise<string[]> {
+async function claimWhileGoodHostWaits(opts: {
+  priorityFeedback: boolean; maxPages: number; otherFeedback: number; goodFeedback?: number; more?: { host: string; priority: number }[];
+}): Promise<string[]> {
   const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: opts.priorityFeedback, maxPages: opts.maxPages, minDelayMs: 1000 });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
-  const hosts = ["good.test", "other.test"];
+  const more = opts.more ?? [];
+  const hosts = ["good.test", "other.test", ...more.map((m) => m.host)];
   await db.sql.begin((tx) => ensureHosts(tx, job.id, hosts, { minDelayMs: 1000, maxConnections: 1 }));
   await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour', pages_fetched = 5 where job_id = ${job.id}`;
   await db.sql.begin((tx) => enqueueLinks(tx, {
-    jobId: job.id, depth: 2, parentPageId: null, urls: ["http://good.test/a.html", "http://other.test/b.html"],
-    hosts, anchors: ["", ""], priorities: [1, 0.1],
+    jobId: job.id, depth: 2, parentPageId: null, urls: ["http://good.test/a.html", "http://other.test/b.html", ...more.map((m) => `http://${m.host}/c.html`)],
+    hosts, anchors: hosts.map(() => ""), priorities: [1, 0.1, ...more.map((m) => m.priority)],
   }));
   await db.sql`update hosts set next_fetch_at = now() + interval '500 milliseconds' where job_id = ${job.id} and host = 'good.test'`;
   await db.sql`update hosts set feedback = ${opts.otherFeedback} where job_id = ${job.id} and host = 'other.test'`;
   await db.sql`update hosts set feedback = ${opts.goodFeedback ?? 1} where job_id = ${job.id} and host = 'good.test'`;
   const claimed = await claimUrls(db.sql, { workerId: "w-idle", limit: 4, leaseMs: 60_000, jobIds: [job.id] });
-  return claimed.map((c) => c.host);
+  return claimed.map((c) => c.host).sort();
 }
 
 test("a ready host's held-back URL takes an idle slot while the budget has room beyond the URLs worth waiting for", async () => {
@@ -50,6 +53,12 @@ test("no idle slot when the URLs above the bar need what is left of the budget",
   // One page left, one URL pending above the bar: it is kept for that URL.
   const job = await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 1, otherFeedback: 1 });
   assert.deepEqual(job, []);
+});
+
+test("idle slots go only to URLs the budget would fetch anyway: those ranked within the pages it has left", async () => {
+  // 3 pages left, ranked good (1), third (0.3), fourth (0.2): other (0.1) is past the budget's last page.
+  const more = [{ host: "third.test", priority: 0.3 }, { host: "fourth.test", priority: 0.2 }];
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 3, otherFeedback: 1, more }), ["fourth.test", "third.test"]);
 });
 
 test("no idle slot for a host whose feedback is sunk beside the good host's, nor when the job runs its strategy as published", async () => {

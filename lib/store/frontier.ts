@@ -117,17 +117,19 @@ async function claimOnce(
           and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
         order by f.priority desc limit 1
       ) b where b.priority > 0 and not (select is_random_turn from job)
-    ), spare as (
+    ), budget_line as (
       -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
-      -- waiting for leave free go to held-back URLs, but only out of the budget those URLs do not
-      -- need (counted up to FILL_COUNT_CAP; at the cap nothing is spare), on hosts whose feedback
-      -- is at least FILL_FEEDBACK_SHARE of the feedback of the host that sets the bar.
-      select (select explores from job) and (select p from floor) is not null
-        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) as ok from (
-        select 1 from frontier f
-        where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select explores from job)
-        limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
-      ) g
+      -- waiting for leave free go to held-back URLs the budget would fetch anyway as things stand,
+      -- those at or above the priority of the budget's last page (the budget_left-th best pending
+      -- URL, looked up to FILL_COUNT_CAP deep; with fewer pending, every one), on hosts whose
+      -- feedback is at least FILL_FEEDBACK_SHARE of the feedback of the host that sets the bar.
+      select coalesce((
+        select f.priority from frontier f
+        where f.job_id = (select id from job) and f.status = 'pending'
+        order by f.priority desc
+        offset least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) - 1 limit 1
+      ), '-infinity'::float8) as p
+      where (select explores from job) and (select p from floor) is not null
     ), best as (
       -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
       -- they stand in the longest-ready order: the best of them is never below the floor.
@@ -194,7 +196,7 @@ async function claimOnce(
     ), cand as (
       select host, id, priority, depth, delay from probe
       where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)})
-        or (coalesce((select ok from spare), false) and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor)))
+        or (priority >= (select p from budget_line) and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor)))
       -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
       -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
       -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
