@@ -46,6 +46,9 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
         -- Pages stored or URLs failed in the window: the crawl moves (minute rows, so up to two minutes back).
         and not exists (select 1 from job_stats_minute s where s.job_id = j.id
           and s.minute >= date_trunc('minute', now() - ${windowMs} * interval '1 millisecond') and s.fetched + s.failed > 0)
+        -- A page stored in the window: a revisit answered 304 stores its unchanged copy but counts no
+        -- fetch (lib/store/revisits.ts), and a re-run of an unchanged site stores nothing else for a while.
+        and not exists (select 1 from pages p where p.job_id = j.id and p.fetched_at > now() - ${windowMs} * interval '1 millisecond')
         -- A URL claimed within the window (still being fetched): not a stall either.
         and not exists (select 1 from frontier f where f.job_id = j.id and f.status = 'leased'
           and f.updated_at > now() - ${windowMs} * interval '1 millisecond')
