@@ -25,10 +25,11 @@ export const EXPLORE_PAGES = 3;
  * one or two sites ran at one or two pages a second (bench/LAB.md). When the job learns from
  * hosts, a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
  * hosts, out of the budget the URLs above the bar do not need: only while fewer URLs are pending
- * above the bar than the budget has left (counted up to FILL_COUNT_CAP), and only on hosts whose
- * feedback (docs/ALGORITHMS.md §2.8) is at least FILL_FEEDBACK_SHARE of the feedback of the host
- * that sets the bar. While a good site sets it, a decoy whose pages keep failing the topic gets
- * none of the idle capacity; once only poor hosts are left, they share it (nothing better waits).
+ * above the bar than the budget has left (counted up to FILL_COUNT_CAP), no more of them than
+ * that difference, and only on hosts whose feedback (docs/ALGORITHMS.md §2.8) is at least
+ * FILL_FEEDBACK_SHARE of the feedback of the host that sets the bar. While a good site sets it,
+ * a decoy whose pages keep failing the topic gets none of the idle capacity; once only poor hosts
+ * are left, they share it (nothing better waits).
  */
 export const FILL_COUNT_CAP = 2_000;
 /** Least host feedback for idle capacity, as a share of the bar-setting host's (a new host weighs 1, a site all of whose pages were relevant up to 2). */
