@@ -3,7 +3,9 @@ import { addWebhook, hasWebhookOwner, listWebhooks, removeWebhook, type WebhookO
 import { listDeliveryLog } from "@/lib/store/webhook-outbox";
 import { getSql } from "@/lib/store/infra/sql";
 import { deploymentAddressPolicy } from "@/lib/env";
-import { parseWebhookInput } from "@/lib/webhooks/input";
+import { parseWebhookInput, receiverOrigin } from "@/lib/webhooks/input";
+import { hasRole } from "@/lib/auth/roles";
+import { readIdentity } from "@/app/auth/identity";
 import { sendTestDelivery } from "@/lib/webhooks/dashboard-webhooks";
 import { json, parseId, readJsonObject } from "../json";
 import { failureResponse } from "./failure";
@@ -22,13 +24,18 @@ export function missingOwner(kind: "workflow" | "job") {
   return json({ error: kind === "workflow" ? "no such workflow: GET /api/workflows lists them" : "no such job: GET /api/jobs lists them" }, { status: 404 });
 }
 
-/** GET: the owner's endpoints (secrets never shown) and its delivery log. */
-export async function getWebhooks(kind: "workflow" | "job", rawId: string) {
+/**
+ * GET: the owner's endpoints (secrets never shown) and its delivery log; a viewer sees each
+ * receiver's origin only, as on the pages (receiverOrigin).
+ */
+export async function getWebhooks(kind: "workflow" | "job", rawId: string, request: Request) {
   const owner = ownerOf(kind, rawId);
   const sql = getSql();
   if (!owner || !(await hasWebhookOwner(sql, owner))) return missingOwner(kind);
   const [webhooks, deliveries] = await Promise.all([listWebhooks(sql, owner), listDeliveryLog(sql, owner)]);
-  return json({ webhooks, deliveries });
+  if (hasRole(readIdentity(request.headers).role, "operator")) return json({ webhooks, deliveries });
+  const shown = <T extends { url: string }>(rows: T[]) => rows.map((r) => ({ ...r, url: receiverOrigin(r.url) }));
+  return json({ webhooks: shown(webhooks), deliveries: shown(deliveries) });
 }
 
 /** POST: add an endpoint; a bad field writes nothing and is named. */

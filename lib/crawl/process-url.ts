@@ -5,6 +5,7 @@ import { requeueUntried, retryLater } from "../store/frontier";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
 import { storeNonPage, storePage, type PageRecord } from "../store/pages";
 import { storeGone, storeUnchanged } from "../store/revisits";
+import { passedOnPriority } from "../rules/revisit";
 import { loadStrategyState } from "../store/strategy-state";
 import { prepareRawBody } from "../store/page-bodies";
 import { emptyState } from "../strategy/types";
@@ -201,7 +202,7 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
     // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
     const target = canonicalizeUrl(outcome.detail);
     const follow = target.ok && ctx.inScope(target.url).allowed
-      ? { url: target.url, host: target.host, depth: item.depth, priority: item.priority, politeness: ctx.politeness,
+      ? { url: target.url, host: target.host, depth: item.depth, priority: passedOnPriority(item), politeness: ctx.politeness,
         isGraphRecomputed: Boolean(ctx.strategy.recompute) } : undefined;
     await storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow });
     return "skipped";
@@ -276,7 +277,7 @@ async function buildPageRecord(
   const strategy = ctx.strategy;
   const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
   const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
-  const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: item.priority, kind: pageKind };
+  const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: passedOnPriority(item), kind: pageKind };
   const own = strategy.scoreLinks({ parent, links, topic: ctx.topic, params: ctx.strategyParams, state });
   const scores = ctx.priorityFeedback ? applyLinkFeedback({ parent, parentTunnel: item.tunnel ?? 0, links, topic: ctx.topic }, own) : own;
   // Links refused for where they were found (too deep, too many on the page) are only counted:

@@ -12,6 +12,7 @@ import { loadStrategyState } from "../store/strategy-state";
 import { emptyState } from "../strategy/types";
 import { linkRejections, PAGE_LEVEL_REASONS } from "../rules/traps";
 import { parseSitemap, sitemapsOfRobots, sitemapText, type SitemapEntry } from "../rules/sitemap";
+import { passedOnPriority } from "../rules/revisit";
 import type { Fetcher, FetchRequestOptions } from "./fetch";
 import type { JobContext } from "./job-context";
 
@@ -35,7 +36,7 @@ export async function queueHostSitemaps(sql: Sql, ctx: JobContext, item: Claimed
   if (!ctx.settings.sitemaps) return 0;
   const listed = robotsBody ? sitemapsOfRobots(robotsBody, item.host) : [];
   const urls = listed.length ? listed.slice(0, MAX_SITEMAPS_PER_INDEX) : [`${new URL(item.url).origin}/sitemap.xml`];
-  return queueSitemaps(sql, item.jobId, item.host, urls.filter((u) => ctx.inScope(u).allowed), item.priority);
+  return queueSitemaps(sql, item.jobId, item.host, urls.filter((u) => ctx.inScope(u).allowed), passedOnPriority(item));
 }
 
 /** The pages of a sitemap as links of the host's front page, scored by the job's strategy, under the job's trap rules. */

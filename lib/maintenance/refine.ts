@@ -13,7 +13,7 @@ import {
 import type { TopicVector } from "../topic/topic";
 import { diffTopics, type TopicDiff } from "../topic/topic-diff";
 import { chooseJudgedThreshold, judgedFoldLearner, type JudgedPage, type JudgedThreshold } from "../topic/judged-threshold";
-import { isJudgedEnough, pickCounterExamples, pickRelevantPages } from "../topic/feedback-pages";
+import { pickCounterExamples, pickRelevantPages } from "../topic/feedback-pages";
 import { DEFAULT_ADAPT_TOPIC_AFTER } from "../jobs/settings";
 import type { Sql } from "../store/infra/sql";
 
@@ -84,7 +84,8 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
     select title, left(main_text, ${TEXT_CHARS}) as text from pages
     where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement = 'relevant'
     order by id limit ${MAX_FEEDBACK_PAGES}`;
-  const bestUnjudged = isJudgedEnough(judgedRelevant.length) ? [] : await sql<FeedbackPage[]>`
+  // Read even when enough pages are judged: the threshold's folds, each with a third fewer judgments, may need them.
+  const bestUnjudged = await sql<FeedbackPage[]>`
     select title, left(main_text, ${TEXT_CHARS}) as text from pages
     where job_id = ${jobId} and duplicate_of is null and main_text <> '' and judgement is null
       and page_kind = 'content' and relevance > 0 and relevance >= ${minRelevance}

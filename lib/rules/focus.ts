@@ -24,11 +24,12 @@ export const EXPLORE_PAGES = 3;
  * few hosts wait out their delay every other host stands idle, and a crawl whose good pages lie on
  * one or two sites ran at one or two pages a second (bench/LAB.md). When the job learns from
  * hosts, a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
- * hosts that the budget would fetch anyway as things stand: at or above the priority of the
- * budget's last page (the URL that many places down the pending queue as the budget has pages
- * left, looked up to FILL_COUNT_CAP deep), so idle capacity changes when a page is fetched, not
- * which. Counting only the URLs above the bar left too much to idle capacity: the crawl spent its
- * budget across every host before the good site's pages were found. And only on hosts whose
+ * hosts, with three limits. How many: no more than the budget has left beyond the URLs pending
+ * above the bar (counted up to FILL_COUNT_CAP; at the cap, none). Which: only URLs the budget would
+ * fetch anyway as things stand, at or above the priority of the budget's last page (the URL that
+ * many places down the pending queue as the budget has pages left), so idle capacity changes when a
+ * page is fetched more than which; counting only the URLs above the bar let the crawl spend its
+ * budget across every host before the good site's pages were found. Where: only on hosts whose
  * feedback (docs/ALGORITHMS.md §2.8) is at least FILL_FEEDBACK_SHARE of the feedback of the host
  * that sets the bar: while a good site sets it, a decoy whose pages keep failing the topic gets
  * none of the idle capacity; once only poor hosts are left, they share it.

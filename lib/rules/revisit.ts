@@ -16,6 +16,15 @@ export const PRIOR_CHANGE_RATES: Record<string, number> = { home: 1 / DAY_SEC, h
 /** Revisits are queued above every strategy's priority (strategies give 0..1, cash and counts rarely reach this). */
 export const REVISIT_PRIORITY_BASE = 1_000;
 
+/**
+ * The priority a claimed URL passes on to what it finds (its links' cash or rank, its host's
+ * sitemaps): a revisit's queue priority only orders the revisits (REVISIT_PRIORITY_BASE + p), so it
+ * passes on a seed's, 1; under OPIC a revisited home page otherwise handed each of two links 500.
+ */
+export function passedOnPriority(item: { priority: number; revisitOf?: string | null }): number {
+  return item.revisitOf ? 1 : item.priority;
+}
+
 /** Links first found on a page that changed go before the other new URLs: their priority is raised by this much. */
 export const FRESH_LINK_BOOST = 100;
 

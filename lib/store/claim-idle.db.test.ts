@@ -65,3 +65,22 @@ test("no idle slot for a host whose feedback is sunk beside the good host's, nor
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.2, goodFeedback: 0.2 / FILL_FEEDBACK_SHARE + 0.5 }), []);
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: false, maxPages: 100, otherFeedback: 1 }), []);
 });
+
+test("idle slots take no more of the budget than the URLs above the bar leave, however many slots and ready hosts there are", async () => {
+  // Three pages left, two URLs above the bar waiting for the good host, four ready hosts below it, four slots.
+  const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: true, maxPages: 3, minDelayMs: 1000 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
+  const others = ["o1.test", "o2.test", "o3.test", "o4.test"];
+  await db.sql.begin((tx) => ensureHosts(tx, job.id, ["good.test", ...others], { minDelayMs: 1000, maxConnections: 1 }));
+  await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour', pages_fetched = 5 where job_id = ${job.id}`;
+  const hosts = ["good.test", "good.test", ...others];
+  await db.sql.begin((tx) => enqueueLinks(tx, {
+    jobId: job.id, depth: 2, parentPageId: null, urls: ["http://good.test/a.html", "http://good.test/b.html", ...others.map((h) => `http://${h}/x.html`)],
+    hosts, anchors: hosts.map(() => ""), priorities: [1, 1, 0.1, 0.1, 0.1, 0.1],
+  }));
+  await db.sql`update hosts set next_fetch_at = now() + interval '500 milliseconds' where job_id = ${job.id} and host = 'good.test'`;
+  const claimed = await claimUrls(db.sql, { workerId: "w-idle", limit: 4, leaseMs: 60_000, jobIds: [job.id] });
+  assert.equal(claimed.length, 1, `one page is spare, two are kept for good.test: ${claimed.map((c) => c.host).join(", ")}`);
+  const [left] = await db.sql`select max_pages - pages_reserved as n from jobs where id = ${job.id}`;
+  assert.equal(left.n, 2);
+});

@@ -112,17 +112,27 @@ async function claimOnce(
       -- within their delay; URLs far below it wait for those hosts.
       select b.priority * (select hold_back from job) as p, b.feedback from (
         select f.priority, h.feedback from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
-        where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0
+        -- A workflow re-run's revisits (priority 1000 and up, lib/store/revisits.ts) go first and never set the bar.
+        where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0 and f.revisit_page_id is null
           and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
           and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
         order by f.priority desc limit 1
       ) b where b.priority > 0 and not (select is_random_turn from job)
-    ), budget_line as (
+    ), spare as (
       -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
-      -- waiting for leave free go to held-back URLs the budget would fetch anyway as things stand,
-      -- those at or above the priority of the budget's last page (the budget_left-th best pending
-      -- URL, looked up to FILL_COUNT_CAP deep; with fewer pending, every one), on hosts whose
-      -- feedback is at least FILL_FEEDBACK_SHARE of the feedback of the host that sets the bar.
+      -- waiting for leave free go to held-back URLs: n, the pages spare, is
+      -- what the budget has left beyond the URLs pending at or above the bar (counted up to
+      -- FILL_COUNT_CAP; at the cap nothing is spare).
+      select case when (select explores from job) and (select p from floor) is not null
+        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) then (select budget_left from job) - count(*) else 0 end as n from (
+        select 1 from frontier f
+        where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select explores from job)
+        limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
+      ) g
+    ), budget_line as (
+      -- Which held-back URLs: those the budget would fetch anyway as things stand, at or above the
+      -- priority of the budget's last page (the budget_left-th best pending URL, looked up to
+      -- FILL_COUNT_CAP deep; with fewer pending, every one).
       select coalesce((
         select f.priority from frontier f
         where f.job_id = (select id from job) and f.status = 'pending'
@@ -193,10 +203,20 @@ async function claimOnce(
         limit 1
       ) f on true
       where (select is_random_turn from job)
+    ), eligible as (
+      -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle slot (spare).
+      select host, id, priority, depth, delay, tried, url, is_due,
+        row_number() over (partition by is_due order by priority desc, depth, tried, url) as rank_in_kind
+      from (
+        select pr.*, priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)}) as is_due
+        from probe pr where id is not null
+      ) e
+      where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
+        and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
     ), cand as (
-      select host, id, priority, depth, delay from probe
-      where id is not null and (priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)})
-        or (priority >= (select p from budget_line) and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor)))
+      select host, id, priority, depth, delay from eligible
+      -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
+      where is_due or rank_in_kind <= (select n from spare)
       -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
       -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
       -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):

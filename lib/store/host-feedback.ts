@@ -28,7 +28,8 @@ export async function reweighHost(sql: Sql, jobId: number, host: string): Promis
         and abs(ln(host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) / h.feedback)) > ln(${REWEIGH_RATIO})
     ), picked as (
       select f.id from frontier f
-      where f.job_id = ${jobId} and f.host = ${host} and f.status = 'pending' and exists (select 1 from due)
+      -- A re-run's revisits keep their order by change probability (lib/store/revisits.ts).
+      where f.job_id = ${jobId} and f.host = ${host} and f.status = 'pending' and f.revisit_page_id is null and exists (select 1 from due)
       for update skip locked
     ), weighed as (
       update frontier f set base_priority = coalesce(f.base_priority, f.priority),

@@ -72,7 +72,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
     });
     await queueSeeds(tx, job.id, seeds, input);
     // A workflow's re-run revisits the previous run's pages (queued before any worker can claim a seed).
-    if (opts.workflow) await queueRevisits(tx, job.id, opts.workflow.id, input);
+    if (opts.workflow) await queueRevisits(tx, job.id, opts.workflow.id, { ...input, seeds: seeds.map((s) => s.url) });
     await recordJobEventPrisma(tx, job.id, "created", `Job created with ${seeds.length} seed(s)`);
     return job;
   });

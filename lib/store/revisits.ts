@@ -6,6 +6,8 @@
  */
 import type { PrismaClient } from "../generated/prisma/client";
 import { orderRevisits, revisitPriority } from "../rules/revisit";
+import { createScope, type ScopeRules } from "../rules/scope";
+import { trapReason, type TrapRules } from "../rules/traps";
 import { finishLease, recordOutcome, returnPageBudget } from "./frontier";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Sql, Tx } from "./infra/sql";
@@ -39,14 +41,26 @@ async function readPreviousPages(tx: PrismaTx, jobId: number, workflowId: number
     order by p.id`;
 }
 
+/** What a run may crawl: its scope (with its seeds) and trap limits, as its links are checked. */
+export type RevisitBounds = Pick<ScopeRules, "allow" | "deny"> & TrapRules & { scope: ScopeRules["mode"]; seeds: string[] };
+
 /**
- * Queue the previous run's pages on job `jobId` (inside the transaction that creates it), most
- * likely changed first: priority REVISIT_PRIORITY_BASE + 1 − exp(−λt). A seed already queued
- * becomes a revisit. Returns how many.
+ * The previous pages this run may still crawl: an edit of the workflow that narrowed its scope,
+ * added a deny pattern or lowered the depth is obeyed by its revisits as by its links.
+ */
+function keepAllowed(pages: PreviousPage[], b: RevisitBounds): PreviousPage[] {
+  const inScope = createScope({ mode: b.scope, allow: b.allow, deny: b.deny }, b.seeds);
+  return pages.filter((pg) => inScope(pg.url).allowed && trapReason(pg.url, pg.depth, b) === null);
+}
+
+/**
+ * Queue the previous run's pages that this run's scope and depth allow on job `jobId` (inside the
+ * transaction that creates it), most likely changed first: priority REVISIT_PRIORITY_BASE + 1 −
+ * exp(−λt). A seed already queued becomes a revisit. Returns how many.
  */
 export async function queueRevisits(tx: PrismaTx, jobId: number, workflowId: number,
-  p: { minDelayMs: number; maxHostConnections: number }, now = new Date()): Promise<number> {
-  const previous = await readPreviousPages(tx, jobId, workflowId);
+  p: { minDelayMs: number; maxHostConnections: number } & RevisitBounds, now = new Date()): Promise<number> {
+  const previous = keepAllowed(await readPreviousPages(tx, jobId, workflowId), p);
   if (previous.length === 0) return 0;
   const ordered = orderRevisits(previous.map((pg) => ({
     ...pg, history: { visits: pg.visits, changes: pg.changes, trackedSec: pg.trackedSec, kind: pg.kind }, lastVisitAt: pg.fetchedAt,

@@ -28,7 +28,7 @@ export interface StalledJob { jobId: number; pending: number; readyHosts: number
 export function holdBackFloor(sql: Sql, jobAlias: string) {
   return sql.unsafe(`(select case when b.priority > 0 and ${jobAlias}.claim_hold_back > 0 then b.priority * ${jobAlias}.claim_hold_back end from (
       select f.priority from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
-      where f.job_id = ${jobAlias}.id and f.status = 'pending' and ${jobAlias}.claim_hold_back > 0
+      where f.job_id = ${jobAlias}.id and f.status = 'pending' and ${jobAlias}.claim_hold_back > 0 and f.revisit_page_id is null
         and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
         and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
       order by f.priority desc limit 1) b)`);
@@ -46,6 +46,9 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
         -- Pages stored or URLs failed in the window: the crawl moves (minute rows, so up to two minutes back).
         and not exists (select 1 from job_stats_minute s where s.job_id = j.id
           and s.minute >= date_trunc('minute', now() - ${windowMs} * interval '1 millisecond') and s.fetched + s.failed > 0)
+        -- A page stored in the window: a revisit answered 304 stores its unchanged copy but counts no
+        -- fetch (lib/store/revisits.ts), and a re-run of an unchanged site stores nothing else for a while.
+        and not exists (select 1 from pages p where p.job_id = j.id and p.fetched_at > now() - ${windowMs} * interval '1 millisecond')
         -- A URL claimed within the window (still being fetched): not a stall either.
         and not exists (select 1 from frontier f where f.job_id = j.id and f.status = 'leased'
           and f.updated_at > now() - ${windowMs} * interval '1 millisecond')

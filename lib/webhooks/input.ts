@@ -57,6 +57,15 @@ function checkEvents(raw: unknown): WebhookEvent[] | { error: string } {
   return [...new Set(list as WebhookEvent[])];
 }
 
+/**
+ * What a viewer is shown of a receiver's address: its origin alone. Many receivers carry a token in
+ * the path (chat webhooks), and whoever reads it can post to them; only those who may edit the
+ * endpoint see it whole.
+ */
+export function receiverOrigin(url: string): string {
+  return `${new URL(url).origin}/…`;
+}
+
 /** The endpoint `raw` checked (the URL against the deployment's private-network guard), or every field's errors. */
 export function parseWebhookInput(raw: Record<string, unknown>, isRefused?: AddressPolicy): { ok: true; value: WebhookInput } | { ok: false; message: string; errors: FieldErrors } {
   const url = checkUrl(raw.url, isRefused);

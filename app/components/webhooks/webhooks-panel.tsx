@@ -3,6 +3,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { listWebhooks, type WebhookOwner } from "@/lib/store/webhooks";
 import { listDeliveryLog, type DeliveryLogRow } from "@/lib/store/webhook-outbox";
 import { eventLabel, webhookMessages } from "@/lib/i18n/webhook-messages";
+import { receiverOrigin } from "@/lib/webhooks/input";
 import { fill } from "@/lib/i18n/workflow-messages";
 import type { Locale } from "@/lib/i18n/messages";
 import { ConfirmButton } from "../../jobs/[id]/confirm-button";
@@ -45,11 +46,6 @@ function DeliveryLog({ rows, m, locale }: { rows: DeliveryLogRow[]; m: M; locale
   );
 }
 
-/** A receiver's origin alone: many services put a token in the path (chat webhooks), which a viewer need not see. */
-function originOf(url: string): string {
-  return `${new URL(url).origin}/…`;
-}
-
 function OwnerInputs({ owner }: { owner: OwnerFields }) {
   return <><input type="hidden" name="ownerKind" value={owner.kind} /><input type="hidden" name="ownerId" value={owner.id} /></>;
 }
@@ -69,7 +65,7 @@ export async function WebhooksPanel({ owner, locale, canEdit }: { owner: OwnerFi
         <ul data-testid="webhooks" className="divide-y divide-slate-100 text-sm">
           {hooks.map((h) => (
             <li key={h.id} data-testid="webhook-row" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <code className="break-all font-mono text-xs">{canEdit ? h.url : originOf(h.url)}</code>
+              <code className="break-all font-mono text-xs">{canEdit ? h.url : receiverOrigin(h.url)}</code>
               <span className="text-xs text-slate-600">{h.events.map((e) => eventLabel(m, e)).join(locale === "en" ? ", " : "、")}</span>
               <span className="text-xs text-slate-400">{m.secretKept}</span>
               {canEdit && (
