@@ -17,8 +17,12 @@ export async function setJobArchived(sql: Sql, jobId: number, archived: boolean)
   if (archived && !(DELETABLE_STATUSES as readonly string[]).includes(row.status)) {
     return fail("conflict", `job ${jobId} is ${row.status}: stop it first (and wait until it has stopped), then archive it`);
   }
+  // The status is checked again in the update: a job resumed since the read is not archived while it runs.
   const [done] = await sql<{ archivedAt: Date | null }[]>`
-    update jobs set archived_at = case when ${archived} then coalesce(archived_at, now()) end where id = ${jobId} returning archived_at as "archivedAt"`;
+    update jobs set archived_at = case when ${archived} then coalesce(archived_at, now()) end
+    where id = ${jobId} and (not ${archived} or status::text = any(${DELETABLE_STATUSES as unknown as string[]}::text[]))
+    returning archived_at as "archivedAt"`;
+  if (!done) return fail("conflict", `job ${jobId} started running again: stop it first (and wait until it has stopped), then archive it`);
   return { ok: true, archivedAt: done.archivedAt };
 }
 
