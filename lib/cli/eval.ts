@@ -25,7 +25,8 @@ export const EVAL_USAGE = `focuscrawl eval --seed URL [--seed URL ...] (--topic 
                         as for crawl; every strategy gets the same (politeness on: --delay-ms defaults to 1000)
   --hold-back N         focus under politeness, 0–100 (default 50; 0 = take the best URL of any ready host)
   --adapt-after N       pages after which each job's topic learns by itself (0 = never, the default)
-  --feedback on|off     priorities learn from each host's harvest (default on; off runs the papers' strategies as published)`;
+  --feedback on|off     priorities learn from each host's harvest (default on; off runs the papers' strategies as published)
+  --idle on|off         with the feedback on, idle slots fetch held-back URLs the budget would fetch anyway (default off)`;
 
 /** Run the lab; returns the exit code. */
 export async function runEval(argv: string[]): Promise<number> {
@@ -36,7 +37,7 @@ export async function runEval(argv: string[]): Promise<number> {
       strategies: { type: "string" }, "max-pages": { type: "string" }, checkpoints: { type: "string" }, labels: { type: "string" },
       out: { type: "string" }, "delay-ms": { type: "string" }, "host-connections": { type: "string" }, threshold: { type: "string" },
       "max-depth": { type: "string" }, resolve: { type: "string", multiple: true }, "allow-private": { type: "boolean" }, concurrency: { type: "string" },
-      "hold-back": { type: "string" }, "adapt-after": { type: "string" }, feedback: { type: "string" },
+      "hold-back": { type: "string" }, "adapt-after": { type: "string" }, feedback: { type: "string" }, idle: { type: "string" },
     },
     strict: true,
   });
@@ -56,7 +57,7 @@ export async function runEval(argv: string[]): Promise<number> {
   const input = parseJobInput({
     seeds: values.seed ?? [], keywords: values.keywords ?? "", clc: values.clc ?? [], maxPages, maxDepth: values["max-depth"],
     pageThreshold: values.threshold, resolve: values.resolve, minDelayMs: values["delay-ms"], maxHostConnections: values["host-connections"],
-    focusHoldBack: values["hold-back"], adaptTopicAfter: values["adapt-after"], priorityFeedback: values.feedback,
+    focusHoldBack: values["hold-back"], adaptTopicAfter: values["adapt-after"], priorityFeedback: values.feedback, idleCapacity: values.idle,
   }, { topic: values.topic ? readTopicFile(values.topic) : undefined });
   if (!input.ok) throw new UsageError(Object.values(input.errors).flat().join("\n"));
   const env = loadEnv();

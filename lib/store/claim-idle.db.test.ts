@@ -1,5 +1,5 @@
 /**
- * Idle capacity under the hold-back (lib/rules/focus.ts): while the host of the best URL waits out
+ * Idle capacity under the hold-back (lib/rules/focus.ts), for a job that asks for it: while the host of the best URL waits out
  * its delay, a ready host's held-back URL is claimed only out of the budget the URLs above the bar
  * do not need, only on a host whose feedback is not sunk, and only when the job learns from hosts.
  */
@@ -25,8 +25,11 @@ after(() => db.drop());
  */
 async function claimWhileGoodHostWaits(opts: {
   priorityFeedback: boolean; maxPages: number; otherFeedback: number; goodFeedback?: number; more?: { host: string; priority: number }[];
+  idleCapacity?: boolean;
 }): Promise<string[]> {
-  const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: opts.priorityFeedback, maxPages: opts.maxPages, minDelayMs: 1000 });
+  const job = await makeJob(db.url, {
+    strategy: "best-first", priorityFeedback: opts.priorityFeedback, idleCapacity: opts.idleCapacity ?? true, maxPages: opts.maxPages, minDelayMs: 1000,
+  });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
   const more = opts.more ?? [];
   const hosts = ["good.test", "other.test", ...more.map((m) => m.host)];
@@ -64,11 +67,13 @@ test("idle slots go only to URLs the budget would fetch anyway: those ranked wit
 test("no idle slot for a host whose feedback is sunk beside the good host's, nor when the job runs its strategy as published", async () => {
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.2, goodFeedback: 0.2 / FILL_FEEDBACK_SHARE + 0.5 }), []);
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: false, maxPages: 100, otherFeedback: 1 }), []);
+  // Nor when the job has not asked for idle capacity (the default).
+  assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 1, idleCapacity: false }), []);
 });
 
 test("idle slots take no more of the budget than the URLs above the bar leave, however many slots and ready hosts there are", async () => {
   // Three pages left, two URLs above the bar waiting for the good host, four ready hosts below it, four slots.
-  const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: true, maxPages: 3, minDelayMs: 1000 });
+  const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: true, idleCapacity: true, maxPages: 3, minDelayMs: 1000 });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
   const others = ["o1.test", "o2.test", "o3.test", "o4.test"];
   await db.sql.begin((tx) => ensureHosts(tx, job.id, ["good.test", ...others], { minDelayMs: 1000, maxConnections: 1 }));

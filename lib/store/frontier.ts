@@ -96,6 +96,8 @@ async function claimOnce(
         j.claim_hold_back as hold_back,
         -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
         j.priority_feedback as explores,
+        -- Idle capacity (lib/rules/focus.ts) is the job's choice, with the host feedback on.
+        j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, false) as fills,
         j.max_pages - j.pages_reserved as budget_left
       from jobs j
       cross join lateral (
@@ -123,10 +125,10 @@ async function claimOnce(
       -- waiting for leave free go to held-back URLs: n, the pages spare, is
       -- what the budget has left beyond the URLs pending at or above the bar (counted up to
       -- FILL_COUNT_CAP; at the cap nothing is spare).
-      select case when (select explores from job) and (select p from floor) is not null
+      select case when (select fills from job) and (select p from floor) is not null
         and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) then (select budget_left from job) - count(*) else 0 end as n from (
         select 1 from frontier f
-        where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select explores from job)
+        where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select fills from job)
         limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
       ) g
     ), budget_line as (
@@ -139,7 +141,7 @@ async function claimOnce(
         order by f.priority desc
         offset least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) - 1 limit 1
       ), '-infinity'::float8) as p
-      where (select explores from job) and (select p from floor) is not null
+      where (select fills from job) and (select p from floor) is not null
     ), best as (
       -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
       -- they stand in the longest-ready order: the best of them is never below the floor.
