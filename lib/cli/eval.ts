@@ -26,7 +26,7 @@ export const EVAL_USAGE = `focuscrawl eval --seed URL [--seed URL ...] (--topic 
   --hold-back N         focus under politeness, 0–100 (default 50; 0 = take the best URL of any ready host)
   --adapt-after N       pages after which each job's topic learns by itself (0 = never, the default)
   --feedback on|off     priorities learn from each host's harvest (default on; off runs the papers' strategies as published)
-  --idle on|off         with the feedback on, idle slots fetch held-back URLs the budget would fetch anyway (default off)`;
+  --idle on|off         with the feedback on, idle slots fetch held-back URLs the budget would fetch anyway (default on)`;
 
 /** Run the lab; returns the exit code. */
 export async function runEval(argv: string[]): Promise<number> {

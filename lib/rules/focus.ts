@@ -22,9 +22,8 @@ export const EXPLORE_PAGES = 3;
 /**
  * Idle capacity. Holding back keeps the budget for the URLs worth waiting for, but while their
  * few hosts wait out their delay every other host stands idle, and a crawl whose good pages lie on
- * one or two sites ran at one or two pages a second (bench/LAB.md). When the job asks for it
- * (`idleCapacity`, off by default: bench/LAB.md measures where it helps and where it costs harvest)
- * and learns from hosts, a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
+ * one or two sites ran at one or two pages a second (bench/LAB.md). Unless the job turns it off
+ * (`idleCapacity`), when it learns from hosts a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
  * hosts, with three limits. How many: no more than the budget has left beyond the URLs pending
  * above the bar (counted up to FILL_COUNT_CAP; at the cap, none). Which: only URLs the budget would
  * fetch anyway as things stand, at or above the priority of the budget's last page (the URL that

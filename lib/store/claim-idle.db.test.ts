@@ -67,7 +67,7 @@ test("idle slots go only to URLs the budget would fetch anyway: those ranked wit
 test("no idle slot for a host whose feedback is sunk beside the good host's, nor when the job runs its strategy as published", async () => {
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 0.2, goodFeedback: 0.2 / FILL_FEEDBACK_SHARE + 0.5 }), []);
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: false, maxPages: 100, otherFeedback: 1 }), []);
-  // Nor when the job has not asked for idle capacity (the default).
+  // Nor when the job turned idle capacity off.
   assert.deepEqual(await claimWhileGoodHostWaits({ priorityFeedback: true, maxPages: 100, otherFeedback: 1, idleCapacity: false }), []);
 });
 

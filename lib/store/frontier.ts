@@ -96,8 +96,8 @@ async function claimOnce(
         j.claim_hold_back as hold_back,
         -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
         j.priority_feedback as explores,
-        -- Idle capacity (lib/rules/focus.ts) is the job's choice, with the host feedback on.
-        j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, false) as fills,
+        -- Idle capacity (lib/rules/focus.ts), on unless the job turned it off, with the host feedback on.
+        j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, true) as fills,
         j.max_pages - j.pages_reserved as budget_left
       from jobs j
       cross join lateral (
