@@ -156,7 +156,7 @@ export const CrawlSettingsSchema = z.object({
   /**
    * With priorityFeedback: slots the held-back URLs leave idle fetch URLs the budget would fetch
    * anyway (lib/rules/focus.ts). On the realistic web it kept the harvest and ran R's crawl in
-   * about half the time (bench/LAB.md); off leaves hosts idle while the good ones wait.
+   * 0.6 of the time (bench/LAB.md); off leaves hosts idle while the good ones wait.
    */
   idleCapacity: booleanField("idleCapacity").default(true),
   connectTimeoutMs: integerField("connectTimeoutMs", 100, 300_000).default(CONNECT_TIMEOUT_MS),
