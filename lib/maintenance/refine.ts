@@ -111,7 +111,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
   const nonRelevant = new PageCentroid(job.topicSnapshot, { keepTerms: isAuto });
   for (const p of others) nonRelevant.add(p);
 
-  const judged = Math.min(judgedRelevant.length, relevant.length);
+  const judged = judgedRelevant.length; // all of them lead `relevant` (pickRelevantPages)
   let refined: TopicVector;
   try {
     refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto, nonRelevant });

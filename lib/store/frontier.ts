@@ -216,7 +216,7 @@ async function claimOnce(
       where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
         and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
     ), cand as (
-      select host, id, priority, depth, delay from eligible
+      select host, id, priority, depth, delay, tried, url, is_due from eligible
       -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
       where is_due or rank_in_kind <= (select n from spare)
       -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
@@ -225,7 +225,7 @@ async function claimOnce(
       -- behind the best URLs they waited for good, as a claim is mostly for the one or two slots a worker has free.
       order by case when (select is_random_turn from job) then random() else 0 end,
         (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc,
-        priority >= coalesce((select p from floor), '-infinity'::float8) desc, priority desc, depth, tried, url
+        is_due desc, priority desc, depth, tried, url
       limit least(${opts.limit}, (select room from job))
     ), emptied as (
       -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
