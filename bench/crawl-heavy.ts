@@ -6,7 +6,7 @@
  * pg_stat_statements. Prints pages/s of both, their ratio (the figure that travels between
  * machines), the worker's peak RSS, the SQL statements by total time and, with --cpu-prof,
  * where the worker's CPU went. Usage:
- *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref]
+ *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref] [--threads N]
  *     [--crawlee DIR]   also crawl with Crawlee's CheerioCrawler from DIR/crawl.mjs (a copy of ../shared/bench/crawlee after npm ci)
  */
 import { fork, spawn } from "node:child_process";
@@ -25,7 +25,7 @@ import { profileShares } from "./heavy/profile-shares";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
-  crawlee: { type: "string" },
+  crawlee: { type: "string" }, threads: { type: "string" },
 } });
 const PAGES = Number(values.pages ?? 20000);
 const CONCURRENCY = Number(values.concurrency ?? 32);
@@ -109,6 +109,13 @@ function sampleSessions(sql: Sql) {
   };
 }
 
+/** The machine's CPU time so far, busy and in all, in clock ticks (/proc/stat's first line). */
+function machineCpu(): { busy: number; total: number } {
+  const ticks = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - ticks[3] - ticks[4], total };
+}
+
 /** SQL statements by total execution time (pg_stat_statements). */
 async function topStatements(sql: Sql) {
   const rows = await sql<{ query: string; calls: number; total_ms: number; mean_ms: number }[]>`
@@ -137,8 +144,10 @@ try {
   const prof = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
   const load = os.loadavg();
   const stopSampling = sampleSessions(sql);
+  const cpuBefore = machineCpu();
   const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
-    "--concurrency", String(CONCURRENCY), "--pages", String(PAGES)])).trim().split("\n").pop()!);
+    "--concurrency", String(CONCURRENCY), "--pages", String(PAGES), ...(values.threads ? ["--threads", values.threads] : [])])).trim().split("\n").pop()!);
+  const cpuAfter = machineCpu();
   const sessions = stopSampling();
   const [stored] = await sql<{ pages: number; scored: number }[]>`
     select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
@@ -165,6 +174,8 @@ try {
     peakRssMb: worker.peakRssMb, rssMbByPagesStored: worker.rssByPages, memoryAtPeakMb: worker.atPeakMb, refPagesPerSec: refs.map((r) => r.pagesPerSec), ratio: refPagesPerSec ? +(pagesPerSecond / refPagesPerSec).toFixed(3) : null,
     crawlee: crawleeRun && { pagesPerSec: crawleeRun.pagesPerSec, pages: crawleeRun.pages, rssMB: crawleeRun.rssMB,
       focusCrawlToCrawlee: +(pagesPerSecond / crawleeRun.pagesPerSec).toFixed(3) },
+    workerCpuMsPerPage: +(worker.cpuMs / stored.pages).toFixed(2),
+    machineCpuBusy: +((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)).toFixed(3),
     notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
   }));
 } finally {

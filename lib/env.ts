@@ -73,6 +73,8 @@ const EnvSchema = z.object({
     .min(1)
     .default("FocusCrawl/0.1 (+https://github.com/focuscrawl/focuscrawl)"),
   WORKER_CONCURRENCY: intFromEnv(16, 1, 512),
+  /** Threads per worker that decode, parse and score pages; unset: one per core but one, at most 4; 0: the main thread. */
+  WORKER_ANALYSIS_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** The Chromium a worker renders pages with (fetch modes browser and auto); empty: every page over HTTP. */
   BROWSER_PATH: z.string().default("/usr/bin/chromium"),
   /** Pages a worker renders at once. */

@@ -29,6 +29,7 @@ const sql = openSql(db.url, { max: Math.min(30, env.WORKER_CONCURRENCY + 4), app
 const worker = createCrawlWorker({
   sql,
   concurrency: env.WORKER_CONCURRENCY,
+  analysisThreads: env.WORKER_ANALYSIS_THREADS,
   leaseMs: env.WORKER_LEASE_MS,
   heartbeatMs: env.WORKER_HEARTBEAT_MS,
   staleAfterMs: env.WORKER_STALE_AFTER_MS,

@@ -1,9 +1,8 @@
 /** The pipeline for one leased URL: fetch → classify → decode → parse → score → links → persist. */
-import { createHash } from "node:crypto";
 import type { ClaimedUrl } from "../store/frontier";
 import { requeueUntried, retryLater } from "../store/frontier";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
-import { storeNonPage, storePage, type PageRecord } from "../store/pages";
+import { storeNonPage, type PageRecord } from "../store/pages";
 import { storeGone, storeUnchanged } from "../store/revisits";
 import { passedOnPriority } from "../rules/revisit";
 import { loadStrategyState } from "../store/strategy-state";
@@ -12,7 +11,7 @@ import { emptyState } from "../strategy/types";
 import { applyLinkFeedback } from "../strategy/feedback";
 import { reweighHost } from "../store/host-feedback";
 import type { Sql } from "../store/infra/sql";
-import { isRelevantAt, pageTerms, scoreTerms } from "../topic/topic";
+import { isRelevantAt } from "../topic/topic";
 import { classifyOutcome, isHtmlMime } from "../rules/classify";
 import { decodeBody } from "../rules/decode";
 import type { Fetcher } from "./fetch";
@@ -20,7 +19,6 @@ import type { FetchOutcome } from "../rules/fetch-outcome";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "../rules/parse";
 import { linkRejections, PAGE_LEVEL_REASONS } from "../rules/traps";
-import { simhash64 } from "../rules/simhash";
 import { isAllowedByRobots, isHostUnreachable, robotsFromResponse, type RobotsRecord } from "../rules/robots";
 import { setHostAside } from "../store/host-controls";
 import { canonicalizeUrl } from "../rules/url";
@@ -29,6 +27,8 @@ import type { BrowserPool, RenderCost } from "./browser";
 import { fetchModeFor, needsBrowser } from "../rules/needs-browser";
 import type { RequestLog } from "./request-log-buffer";
 import type { RequestEntry } from "../store/request-log";
+import type { PageAnalyser } from "./analysis/pool";
+import type { PageWriter } from "./page-writer";
 
 /** What the composer needs from its worker. */
 export interface PipelineDeps {
@@ -44,6 +44,10 @@ export interface PipelineDeps {
   log: (line: string) => void;
   /** Where each fetch is logged for the job page (batched); none: not logged. */
   requestLog?: RequestLog;
+  /** Where pages are decoded, parsed and scored (analysis threads, or the main thread). */
+  analyser: PageAnalyser;
+  /** Where fetched pages are stored (in batches). */
+  pageWriter: PageWriter;
 }
 
 /** The request log's name for each decision about a fetch. */
@@ -224,7 +228,7 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
-  await storePage(deps.sql, { ...await buildPageRecord(deps, ctx, item, outcome, base), render, revisitOf: item.revisitOf });
+  await deps.pageWriter.store({ ...await buildPageRecord(deps, ctx, item, outcome, base), render, revisitOf: item.revisitOf });
   return "stored";
 }
 
@@ -248,25 +252,14 @@ async function storeRevisit(deps: PipelineDeps, ctx: JobContext, item: ClaimedUr
 
 type Response = Extract<FetchOutcome, { ok: true }>;
 
-/**
- * Let the event loop answer I/O between the CPU stages of a page (a few ms each on real-sized
- * pages): other pages' transactions hold row locks until their next statement is sent, and
- * every store waiting on them waited for the whole page's parsing and scoring as well.
- */
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
 async function buildPageRecord(
   deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response,
   base: { jobId: number; frontierId: string; workerId: string; host: string; answeredAt: Date },
 ): Promise<PageRecord> {
-  const decoded = decodeBody(outcome.body, outcome.headers["content-type"]);
-  const parsed = parseHtml(decoded.text, outcome.finalUrl);
-  await yieldToIo();
-  const textTerms = pageTerms(ctx.topic, parsed.mainText);
-  const titleTerms = pageTerms(ctx.topic, parsed.title);
-  await yieldToIo();
-  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(ctx.topic, titleTerms, textTerms);
+  const analysis = await deps.analyser.analyse(ctx.topic, outcome.body, outcome.headers["content-type"], outcome.finalUrl);
+  const { parsed } = analysis;
+  const score = { relevance: analysis.relevance, terms: analysis.terms };
   const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;
   const s = ctx.settings;
@@ -301,8 +294,8 @@ async function buildPageRecord(
     depth: item.depth,
     httpStatus: outcome.status,
     contentType: outcome.headers["content-type"] ?? null,
-    charset: decoded.charset,
-    charsetSource: decoded.source,
+    charset: analysis.charset,
+    charsetSource: analysis.charsetSource,
     title: parsed.title,
     mainText: parsed.mainText,
     relevance: score.relevance,
@@ -310,8 +303,8 @@ async function buildPageRecord(
     explanation: { terms: score.terms },
     topicRevision: ctx.topicRevision,
     pageKind,
-    checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
-    simhash: simhash64(textTerms),
+    checksum: analysis.checksum,
+    simhash: analysis.simhash,
     contentBytes: outcome.body.length,
     isTruncated: outcome.isTruncated || parsed.isCut,
     truncation: outcome.isTruncated ? "body" : parsed.isCut ? "parse" : null,
@@ -328,9 +321,7 @@ async function buildPageRecord(
     queue,
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
     politeness: ctx.politeness,
-    // Scoring segmented the page as the search index does, unless the topic keeps its own words
-    // whole (a user dictionary): then the store segments it for the index itself.
-    searchTerms: ctx.topic.userTerms.size === 0 ? { title: titleTerms, text: textTerms } : undefined,
+    searchDocument: analysis.searchDocument,
     rawBody: await prepareRawBody(s, { status: outcome.status, body: outcome.body, headers: outcome.headers, finalUrl: outcome.finalUrl, userAgent: deps.userAgent }),
   };
 }

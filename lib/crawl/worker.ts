@@ -18,6 +18,8 @@ import fs from "node:fs";
 import { createFetcher, type Fetcher, type FetcherOptions } from "./fetch";
 import { createJobContextCache, type JobContext } from "./job-context";
 import { processUrl, type UrlResult } from "./process-url";
+import { defaultAnalysisThreads, pageAnalyser } from "./analysis/pool";
+import { createPageWriter } from "./page-writer";
 import { createBrowserPool, type BrowserOptions } from "./browser";
 import { createRequestLog } from "./request-log-buffer";
 import type { ResolveMap } from "../rules/resolve-map";
@@ -51,6 +53,8 @@ export interface WorkerOptions {
    * a host ready all that time, record the stall on the job and make `run()` reject (StallError).
    */
   failOnStallMs?: number;
+  /** Threads that decode, parse and score pages (default: defaultAnalysisThreads(); 0: the main thread does it). */
+  analysisThreads?: number;
   log?: (line: string) => void;
 }
 
@@ -68,6 +72,21 @@ const RATE_WINDOW_MS = 60_000;
 
 /** Time per maintenance tick given to re-scoring pages after a topic change. */
 const RESCORE_SLICE_MS = 1_000;
+
+/**
+ * A freed slot is not claimed alone while most slots are busy: the claim costs the database about
+ * as much for one URL as for eight (bench/PERFORMANCE.md: one claim per page was a quarter of its
+ * time). The worker waits until a quarter of its slots are free, or this long since its last claim.
+ */
+const CLAIM_GATHER_MS = 50;
+
+/** Slots to gather before claiming while URLs are still in flight (see CLAIM_GATHER_MS). */
+export function claimRoom(concurrency: number, inFlight: number, msSinceClaim: number): number {
+  const room = concurrency - inFlight;
+  if (room <= 0) return 0;
+  const gather = Math.max(1, Math.floor(concurrency / 4));
+  return inFlight === 0 || room >= gather || msSinceClaim >= CLAIM_GATHER_MS ? room : 0;
+}
 
 /** Thrown by `run()` when a job stalled (see WorkerOptions.failOnStallMs). */
 export class StallError extends Error {}
@@ -135,7 +154,9 @@ export function createCrawlWorker(opts: WorkerOptions) {
   // One browser for the worker, started by the first page that needs it.
   const browser = opts.browser ? createBrowserPool(opts.browser) : undefined;
   const requestLog = createRequestLog(opts.sql, log);
-  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log, requestLog };
+  const analyser = pageAnalyser(opts.analysisThreads ?? defaultAnalysisThreads());
+  const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log, requestLog, analyser,
+    pageWriter: createPageWriter(opts.sql) };
 
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
@@ -247,6 +268,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
       ticking ??= maintain().catch((e) => log(`maintenance failed: ${(e as Error).message}`)).finally(() => { ticking = undefined; });
     }, opts.heartbeatMs);
     let lastClaimAt = Date.now();
+    let lastClaimTry = 0;
     let stall: StallError | undefined;
     try {
       while (!isDraining) {
@@ -255,7 +277,12 @@ export function createCrawlWorker(opts: WorkerOptions) {
           await sleep(cutTries.waitMs());
           continue;
         }
-        const room = opts.concurrency - inFlight.size;
+        const room = claimRoom(opts.concurrency, inFlight.size, Date.now() - lastClaimTry);
+        if (room === 0 && inFlight.size < opts.concurrency) {
+          await sleep(CLAIM_GATHER_MS - (Date.now() - lastClaimTry));
+          continue;
+        }
+        if (room > 0) lastClaimTry = Date.now();
         const claimed = room > 0 ? await timedClaim(room) : [];
         claimed.forEach(start);
         if (claimed.length > 0) lastClaimAt = Date.now();

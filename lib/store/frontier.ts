@@ -78,6 +78,14 @@ const MAX_EMPTY_ROUNDS = 64;
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
 const EXPLORE_SQL = String(EXPLORE_PAGES);
 const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_SHARE_SQL = String(FILL_FEEDBACK_SHARE);
+/**
+ * URLs one claim may take from a host: one, as the host's delay runs from each request; as many as
+ * it has free connections when it has no delay and its robots.txt is known (a crawl of one's own
+ * site at full speed). One a claim held a one-host crawl to a URL per claim, about 6 in flight of
+ * 32 (bench/PERFORMANCE.md).
+ */
+const SLOTS_SQL = `case when host_delay(h.min_delay_ms, h.crawl_delay_ms) = interval '0' and h.robots_expires_at > now()
+          then greatest(host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) - h.in_flight, 1) else 1 end as slots`;
 
 async function claimOnce(
   sql: Sql,
@@ -145,7 +153,7 @@ async function claimOnce(
     ), best as (
       -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
       -- they stand in the longest-ready order: the best of them is never below the floor.
-      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback
+      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)}
       from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
         and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
@@ -153,7 +161,7 @@ async function claimOnce(
       order by f.priority desc, f.depth, f.id
       limit ${sql.unsafe(BEST_URLS_SQL)}
     ), longest as (
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback from hosts h
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)} from hosts h
       where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
         and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
         -- Until its robots.txt (and Crawl-delay) is known, or while it is due to be fetched again, a host gets one request at a time.
@@ -166,7 +174,7 @@ async function claimOnce(
     ), exploring as (
       -- Hosts tried fewer than EXPLORE_PAGES times are never held back (focus.ts): a site whose
       -- home and column pages say nothing of the topic is looked into before it is judged.
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback from hosts h
+      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)} from hosts h
       where h.job_id = (select id from job) and (select explores from job) and (select p from floor) is not null
         and h.has_pending and h.next_fetch_at <= now()
         and h.pages_fetched + h.errors < ${sql.unsafe(EXPLORE_SQL)}
@@ -175,17 +183,17 @@ async function claimOnce(
       order by h.next_fetch_at, h.host
       limit ${sql.unsafe(BEST_URLS_SQL)}
     ), ready as (
-      select host, delay, tried, feedback from longest union select host, delay, tried, feedback from best
-      union select host, delay, tried, feedback from exploring
+      select host, delay, tried, feedback, slots from longest union select host, delay, tried, feedback, slots from best
+      union select host, delay, tried, feedback, slots from exploring
     ), probe as (
-      -- Each host's best URL...
+      -- Each host's best URL (its best few when it has no delay and free connections)...
       select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
       from ready h
       left join lateral (
         select f.id, f.priority, f.depth, f.url from frontier f
         where f.job_id = (select id from job) and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
         order by f.priority desc, f.depth, f.id
-        limit 1
+        limit h.slots
         for update skip locked
       ) f on true
       where not (select is_random_turn from job)
@@ -240,9 +248,10 @@ async function claimOnce(
       -- taken would be taken again (two workers, two requests 2 ms apart on one host).
       -- The delay runs from the end of the claim (clock_timestamp), not its start: a claim that
       -- took long under load would otherwise let the next request follow too closely.
-      update hosts h set in_flight = h.in_flight + 1, next_fetch_at = clock_timestamp() + cand.delay
-      from cand where h.job_id = (select id from job) and h.host = cand.host
-        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
+      update hosts h set in_flight = h.in_flight + c.n, next_fetch_at = clock_timestamp() + c.delay
+      from (select host, count(*)::int as n, max(delay) as delay from cand group by host) c
+      where h.job_id = (select id from job) and h.host = c.host
+        and h.in_flight + c.n <= host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
         and (h.robots_expires_at > now() or h.in_flight = 0)
       returning h.host
     ), leased as (
@@ -267,9 +276,23 @@ async function claimOnce(
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */
 export class LeaseLostError extends Error {
-  constructor(id: string) {
+  constructor(readonly id: string) {
     super(`lease on frontier URL ${id} was lost (expired and reclaimed); the result is discarded`);
   }
+}
+
+/**
+ * Mark leased URLs done, all in one statement; throws LeaseLostError naming the first whose lease
+ * this worker no longer holds (and then the caller's transaction writes nothing).
+ */
+export async function finishLeases(tx: Tx, ids: string[], workerId: string): Promise<void> {
+  const rows = await tx<{ id: string }[]>`
+    update frontier set status = 'done', lease_owner = null, lease_expires_at = null, last_error = null, skip_reason = null, updated_at = now()
+    where id = any(${ids}::bigint[]) and status = 'leased' and lease_owner = ${workerId}
+    returning id::text`;
+  if (rows.length === ids.length) return;
+  const finished = new Set(rows.map((r) => r.id));
+  throw new LeaseLostError(ids.find((id) => !finished.has(id))!);
 }
 
 /** Mark a leased URL finished (`done`, `failed` or `skipped`); throws LeaseLostError when fenced out. */
@@ -321,6 +344,10 @@ export interface Outcome {
   answeredAt?: Date;
   /** The host's next fetch waits at least until then (429/503 Retry-After). */
   notBefore?: Date;
+  /** Leased URLs this outcome ends, each freeing a connection of the host (default 1: one URL's). */
+  leases?: number;
+  /** With relevant pages among several: the irrelevant ones fetched after the last relevant one (the host's new run). */
+  runAfterRelevant?: number;
 }
 
 /** Give one URL's place in the job's page budget back (it goes back to the queue, or was never fetched). */
@@ -350,12 +377,13 @@ export async function recordOutcome(tx: Tx, o: Outcome): Promise<void> {
       returning job_id
     ), host as (
       insert into hosts (job_id, host, pages_fetched, pages_relevant, errors, irrelevant_run)
-      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed}, case when ${o.relevant} > 0 then 0 else ${o.fetched + o.failed} end
+      select job_id, ${o.host}::text, ${o.fetched}, ${o.relevant}, ${o.failed},
+        case when ${o.relevant}::int > 0 then ${o.runAfterRelevant ?? 0}::int else ${o.fetched + o.failed}::int end
       from stats where ${o.host}::text is not null
       on conflict (job_id, host) do update set pages_fetched = hosts.pages_fetched + excluded.pages_fetched,
         pages_relevant = hosts.pages_relevant + excluded.pages_relevant, errors = hosts.errors + excluded.errors,
-        irrelevant_run = case when excluded.pages_relevant > 0 then 0 else hosts.irrelevant_run + excluded.irrelevant_run end,
-        in_flight = greatest(hosts.in_flight - 1, 0),
+        irrelevant_run = case when excluded.pages_relevant > 0 then excluded.irrelevant_run else hosts.irrelevant_run + excluded.irrelevant_run end,
+        in_flight = greatest(hosts.in_flight - ${o.leases ?? 1}::int, 0),
         next_fetch_at = greatest(hosts.next_fetch_at, ${o.notBefore ?? null}::timestamptz,
           clock_timestamp() - ${answerAgeMs(o.answeredAt)}::float8 * interval '1 millisecond' + host_delay(hosts.min_delay_ms, hosts.crawl_delay_ms)),
         updated_at = now()
@@ -440,14 +468,16 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
  * rows': a claim locks the job row before host rows, and a page locks the job row
  * (`recordOutcome`) before it adds to the hosts' counts (`countQueued`).
  */
-export async function applyHostLimit<T extends { host: string; skipReason?: string | null }>(tx: Tx, jobId: number, links: T[], limit: number): Promise<T[]> {
+export async function applyHostLimit<T extends { host: string; skipReason?: string | null }>(
+  tx: Tx, jobId: number, links: T[], limit: number, queuedUncounted?: ReadonlyMap<string, number>,
+): Promise<T[]> {
   if (limit <= 0) return links;
   const hosts = [...new Set(links.filter((l) => !l.skipReason).map((l) => l.host))];
   if (hosts.length === 0) return links;
   await holdJobKeys(tx, "host-limit", jobId, hosts);
   const rows = await tx<{ host: string; n: number }[]>`
     select host, urls_queued as n from hosts where job_id = ${jobId} and host = any(${hosts}::text[])`;
-  const used = new Map(rows.map((r) => [r.host, r.n]));
+  const used = new Map(rows.map((r) => [r.host, r.n + (queuedUncounted?.get(r.host) ?? 0)]));
   return links.map((l) => {
     if (l.skipReason) return l;
     const n = used.get(l.host) ?? 0;

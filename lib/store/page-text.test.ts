@@ -10,11 +10,11 @@ test("capText keeps short text and never splits a surrogate pair", () => {
 });
 
 test("capPageText cuts a 2 MB title and an oversized text, and drops the terms segmented from the whole", () => {
-  const page = { title: "标".repeat(2 * 1024 * 1024), mainText: "文".repeat(MAX_MAIN_TEXT_CHARS + 10), searchTerms: { title: ["标"], text: ["文"] } };
+  const page = { title: "标".repeat(2 * 1024 * 1024), mainText: "文".repeat(MAX_MAIN_TEXT_CHARS + 10), searchDocument: { title: "标", text: "文" } };
   const capped = capPageText(page);
   assert.equal(capped.title.length, MAX_TITLE_CHARS);
   assert.equal(capped.mainText.length, MAX_MAIN_TEXT_CHARS);
-  assert.equal(capped.searchTerms, undefined);
-  const fine = { title: "t", mainText: "x", searchTerms: { title: ["t"], text: ["x"] } };
+  assert.equal(capped.searchDocument, undefined);
+  const fine = { title: "t", mainText: "x", searchDocument: { title: "t", text: "x" } };
   assert.equal(capPageText(fine), fine);
 });

@@ -13,12 +13,12 @@ export function capText(text: string, max: number): string {
 }
 
 /**
- * A page's title and main text within the limits. When either is cut, the search terms the
+ * A page's title and main text within the limits. When either is cut, the search document the
  * crawl segmented from the whole text are dropped, so the store segments what it keeps.
  */
-export function capPageText<T extends { title: string; mainText: string; searchTerms?: unknown }>(p: T): T {
+export function capPageText<T extends { title: string; mainText: string; searchDocument?: unknown }>(p: T): T {
   const title = capText(p.title, MAX_TITLE_CHARS);
   const mainText = capText(p.mainText, MAX_MAIN_TEXT_CHARS);
   if (title === p.title && mainText === p.mainText) return p;
-  return { ...p, title, mainText, searchTerms: undefined };
+  return { ...p, title, mainText, searchDocument: undefined };
 }

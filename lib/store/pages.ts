@@ -1,12 +1,12 @@
-/** Storing a fetched page with its links and queued children: one transaction per page. */
+/** Storing fetched pages with their links and queued children: one transaction per batch of pages. */
 import { markHostsPending } from "./host-pending";
-import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
+import { applyHostLimit, countQueued, enqueueLinks, finishLease, finishLeases, recordOutcome, returnPageBudget, type Outcome } from "./frontier";
 import { ensureHosts, type HostPoliteness } from "./hosts";
 import { NEAR_DUPLICATE_BITS, simhashBlocks } from "../rules/simhash";
 import type { Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 import { holdJobGraphShared, holdJobKeys, withDeadlockRetry } from "./infra/deadlock";
-import { documentFromTerms, searchVectorSql, segmentForIndex } from "./search-vector";
+import { searchVectorSql, segmentForIndex, type SearchDocument } from "./search-vector";
 import { storeRawBody, type RawBody } from "./page-bodies";
 import { capPageText } from "./page-text";
 import { applyQueryVariantLimit } from "./query-shapes";
@@ -50,7 +50,7 @@ export interface PageRecord {
   /** A revisit of a workflow's re-run: the previous run's page of this URL (its mark and history follow from it). */
   revisitOf?: string | null;
   /** Title and main text already segmented as the search index segments them (else the store does it). */
-  searchTerms?: { title: string[]; text: string[] };
+  searchDocument?: SearchDocument;
 }
 
 /**
@@ -115,63 +115,113 @@ function boostFreshLinks<T extends { priority: number }>(queue: T[], mark: strin
 }
 
 /** Persist a page; throws LeaseLostError (and writes nothing) if the lease was lost. Returns links queued. */
-export function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string; enqueued: number }> {
-  const p = capPageText(page);
-  const blocks = simhashBlocks(p.simhash);
-  const doc = p.searchTerms ? documentFromTerms(p.searchTerms.title, p.searchTerms.text) : segmentForIndex(p.title, p.mainText);
+export async function storePage(sql: Sql, page: PageRecord): Promise<{ pageId: string; enqueued: number }> {
+  return (await storePages(sql, [page]))[0];
+}
+
+/**
+ * Persist pages of one job, found by one worker, in one transaction: each page with its body,
+ * links and queued children, then the job's, the minute's and each host's counters once for them
+ * all. A transaction per page locked the job row (and a one-host crawl's host row) per page:
+ * with 32 pages in flight, 4 or 5 stores at a time waited for it (bench/PERFORMANCE.md).
+ * Throws LeaseLostError naming a page whose lease was lost, and then writes nothing.
+ */
+export async function storePages(sql: Sql, pages: PageRecord[]): Promise<{ pageId: string; enqueued: number }[]> {
+  const capped = pages.map(capPageText);
+  const first = capped[0];
+  if (capped.some((p) => p.jobId !== first.jobId || p.workerId !== first.workerId)) throw new Error("storePages: pages of one job and one worker only");
+  const docs = capped.map((p) => p.searchDocument ?? segmentForIndex(p.title, p.mainText));
   return withDeadlockRetry(() => sql.begin(async (tx) => {
-    if (p.isGraphRecomputed) await holdJobGraphShared(tx, p.jobId);
+    if (capped.some((p) => p.isGraphRecomputed)) await holdJobGraphShared(tx, first.jobId);
     // Pages with the same main text are stored one after the other, so the second finds the
-    // first (below) and is marked its duplicate instead of both being kept as originals.
-    await holdJobKeys(tx, "checksum", p.jobId, [p.checksum]);
-    const [{ id, mark }] = await tx<{ id: string; mark: string }[]>`
-      insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
-        main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,
-        etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected,
-        host, search_vector, render, mark, visits, changes, tracked_since)
-      values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
-        ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
-        ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.truncation ?? null}, ${p.links.length}, ${p.depth}, ${p.etag},
-        ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
-        ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null},
-        ${p.host}, ${searchVectorSql(tx, doc)}, ${p.render ? tx.json(p.render as never) : null}, ${revisitColumnsSql(tx, p)})
-      returning id, mark`;
-    const pageId = String(id);
-    // Statements that only need the page's id go out together (pipelined; the server runs them
-    // in this order): one round trip instead of four.
-    const [, original] = await Promise.all([
-      p.rawBody ? storeRawBody(tx, p.jobId, pageId, p.rawBody) : undefined,
-      // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
-      // kept, marked, and its links are not followed again: they were followed from the first copy.
-      findDuplicate(tx, p, pageId, blocks),
-      insertLinks(tx, p, pageId),
-      insertRedirectTarget(tx, p, pageId),
-    ]);
-    if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
-    const queue = original ? [] : await applyHostLimit(tx, p.jobId,
-      await applyQueryVariantLimit(tx, p.jobId, boostFreshLinks(p.queue, mark), p.maxQueryVariants), p.maxPagesPerHost);
-    const { enqueued, hosts: queuedHosts } = await enqueueLinks(tx, {
-      jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
-      urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),
-      priorities: queue.map((l) => l.priority), skipReasons: queue.map((l) => l.skipReason ?? null),
-      details: queue.map((l) => l.detail ?? null), merge: p.merge,
-    });
-    // The lease is finished last: updating our own frontier row writes a new entry in its
+    // first (below) and is marked its duplicate instead of both being kept as originals. All
+    // the batch's keys are taken at once, in order, so two batches never wait for each other's.
+    await holdJobKeys(tx, "checksum", first.jobId, capped.map((p) => p.checksum));
+    const stored: { pageId: string; enqueued: number; hosts: string[] }[] = [];
+    // URLs the batch queued per host: the hosts' counts are updated once, at the end.
+    const queuedInBatch = new Map<string, number>();
+    for (let i = 0; i < capped.length; i++) {
+      const s = await insertPage(tx, capped[i], docs[i], queuedInBatch);
+      for (const h of s.hosts) queuedInBatch.set(h, (queuedInBatch.get(h) ?? 0) + 1);
+      stored.push(s);
+    }
+    // The leases are finished last: updating our own frontier row writes a new entry in its
     // unique index, and a page enqueueing a link to us would wait on it while we wait on its
     // links (hubs linking each other deadlocked this way). A lost lease still rolls all back.
-    // These go out together too (pipelined, run in this order): from recordOutcome on, the job's
-    // and the host's rows are locked until the commit, and each round trip in between waited for
-    // the worker's event loop to finish another page's parsing, while every other store waited.
+    // These go out together (pipelined, run in this order): from recordOutcome on, the job's
+    // and the hosts' rows are locked until the commit.
+    const queuedHosts = stored.flatMap((s) => s.hosts);
     await Promise.all([
-      finishLease(tx, { id: p.frontierId, workerId: p.workerId, status: "done" }),
-      ensureHosts(tx, p.jobId, queue.filter((l) => !l.skipReason).map((l) => l.host), p.politeness),
-      recordOutcome(tx, { jobId: p.jobId, host: p.host, fetched: 1, relevant: p.isRelevant ? 1 : 0, failed: 0, enqueued, bytes: p.contentBytes, answeredAt: p.answeredAt }),
+      finishLeases(tx, capped.map((p) => p.frontierId), first.workerId),
+      ensureHosts(tx, first.jobId, capped.flatMap((p) => p.queue.filter((l) => !l.skipReason).map((l) => l.host)), first.politeness),
+      ...outcomesByHost(capped, stored).map((o) => recordOutcome(tx, o)),
       // After the job row is locked (recordOutcome), as the claim locks it before the hosts it updates.
-      p.maxPagesPerHost > 0 ? countQueued(tx, p.jobId, queuedHosts) : undefined,
-      markHostsPending(tx, p.jobId, queuedHosts),
+      first.maxPagesPerHost > 0 ? countQueued(tx, first.jobId, queuedHosts) : undefined,
+      markHostsPending(tx, first.jobId, queuedHosts),
     ]);
-    return { pageId, enqueued };
+    return stored.map(({ pageId, enqueued }) => ({ pageId, enqueued }));
   }));
+}
+
+/**
+ * The batch's counters, one outcome per host in host order (the order the claim locks hosts in):
+ * each host frees a connection per page, and its run of irrelevant pages restarts after the last
+ * relevant one.
+ */
+function outcomesByHost(pages: PageRecord[], stored: { enqueued: number }[]): Outcome[] {
+  const byHost = new Map<string, Outcome & { leases: number; runAfterRelevant: number }>();
+  pages.forEach((p, i) => {
+    let o = byHost.get(p.host);
+    if (!o) byHost.set(p.host, (o = { jobId: p.jobId, host: p.host, fetched: 0, relevant: 0, failed: 0, enqueued: 0, bytes: 0, leases: 0, runAfterRelevant: 0 }));
+    o.fetched++;
+    o.leases++;
+    o.enqueued += stored[i].enqueued;
+    o.bytes += p.contentBytes;
+    if (p.isRelevant) o.relevant++;
+    o.runAfterRelevant = p.isRelevant ? 0 : o.runAfterRelevant + 1;
+    if (!o.answeredAt || p.answeredAt > o.answeredAt) o.answeredAt = p.answeredAt;
+  });
+  return [...byHost.values()].sort((a, b) => (a.host! < b.host! ? -1 : 1));
+}
+
+/** Insert one page of a batch with its body, links and queued children; the hosts its queued links are on. */
+async function insertPage(
+  tx: Tx, p: PageRecord, doc: SearchDocument, queuedInBatch: ReadonlyMap<string, number>,
+): Promise<{ pageId: string; enqueued: number; hosts: string[] }> {
+  const blocks = simhashBlocks(p.simhash);
+  const [{ id, mark }] = await tx<{ id: string; mark: string }[]>`
+    insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
+      main_text, relevance, is_relevant, explanation, page_kind, checksum, content_bytes, is_truncated, truncation, out_links, depth,
+      etag, last_modified, fetch_ms, topic_revision, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, redirects, links_rejected,
+      host, search_vector, render, mark, visits, changes, tracked_since)
+    values (${p.jobId}, ${p.frontierId}, ${p.url}, ${p.finalUrl}, ${p.httpStatus}, ${p.contentType}, ${p.charset},
+      ${p.charsetSource}, ${p.title}, ${p.mainText}, ${p.relevance}, ${p.isRelevant}, ${tx.json(p.explanation as never)},
+      ${p.pageKind}, ${p.checksum}, ${p.contentBytes}, ${p.isTruncated}, ${p.truncation ?? null}, ${p.links.length}, ${p.depth}, ${p.etag},
+      ${p.lastModified}, ${p.fetchMs}, ${p.topicRevision}, ${p.simhash.toString()}, ${blocks[0]}, ${blocks[1]}, ${blocks[2]}, ${blocks[3]},
+      ${p.redirects}::text[], ${p.linksRejected ? tx.json(p.linksRejected) : null},
+      ${p.host}, ${searchVectorSql(tx, doc)}, ${p.render ? tx.json(p.render as never) : null}, ${revisitColumnsSql(tx, p)})
+    returning id, mark`;
+  const pageId = String(id);
+  // Statements that only need the page's id go out together (pipelined; the server runs them
+  // in this order): one round trip instead of four.
+  const [, original] = await Promise.all([
+    p.rawBody ? storeRawBody(tx, p.jobId, pageId, p.rawBody) : undefined,
+    // A duplicate (same main text, or a SimHash within 3 bits, of a page already stored) is
+    // kept, marked, and its links are not followed again: they were followed from the first copy.
+    findDuplicate(tx, p, pageId, blocks),
+    insertLinks(tx, p, pageId),
+    insertRedirectTarget(tx, p, pageId),
+  ]);
+  if (original) await tx`update pages set duplicate_of = ${original.id} where id = ${pageId}`;
+  const queue = original ? [] : await applyHostLimit(tx, p.jobId,
+    await applyQueryVariantLimit(tx, p.jobId, boostFreshLinks(p.queue, mark), p.maxQueryVariants), p.maxPagesPerHost, queuedInBatch);
+  const { enqueued, hosts } = await enqueueLinks(tx, {
+    jobId: p.jobId, depth: p.depth + 1, parentPageId: pageId,
+    urls: queue.map((l) => l.url), hosts: queue.map((l) => l.host), anchors: queue.map((l) => l.anchor),
+    priorities: queue.map((l) => l.priority), skipReasons: queue.map((l) => l.skipReason ?? null),
+    details: queue.map((l) => l.detail ?? null), merge: p.merge,
+  });
+  return { pageId, enqueued, hosts };
 }
 
 /**

@@ -6,11 +6,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { claimUrls, enqueueLinks } from "./frontier";
+import { storePage, storePages } from "./pages";
 import { ensureHosts } from "./hosts";
-import { storePage, type PageRecord } from "./pages";
+import { leaseTestUrls, testPageRecord as record } from "../testing/page-records";
 import { applyQueryVariantLimit } from "./query-shapes";
-import { beat } from "./workers";
 
 let db: TestDatabase;
 before(async () => {
@@ -20,33 +19,7 @@ after(() => db.drop());
 
 const PARALLEL = 8;
 
-/** A job with `n` leased URLs on distinct hosts, ready to be stored as pages at once. */
-async function leasedUrls(jobId: number, n: number) {
-  const urls = Array.from({ length: n }, (_, i) => `http://src${i}.test/page`);
-  await db.sql.begin((tx) => ensureHosts(tx, jobId, urls.map((u) => new URL(u).host), { minDelayMs: 0, maxConnections: 10 }));
-  await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour' where job_id = ${jobId}`;
-  await db.sql.begin((tx) => enqueueLinks(tx, {
-    jobId, depth: 1, parentPageId: "0", urls, hosts: urls.map((u) => new URL(u).host), anchors: urls.map(() => ""), priorities: urls.map(() => 1),
-  }));
-  await db.sql`update frontier set status = 'done' where job_id = ${jobId} and url = 'http://seed.test/'`;
-  await beat(db.sql, { workerId: "w-race", hostname: "test", pid: 1, status: "running", inFlight: 0, fetchedTotal: 0 });
-  const got = await claimUrls(db.sql, { workerId: "w-race", limit: n, leaseMs: 60_000, jobIds: [jobId] });
-  assert.equal(got.length, n);
-  return got;
-}
-
-function record(jobId: number, item: { id: string; url: string; host: string }, o: Partial<PageRecord> & { queueUrls?: string[] }): PageRecord {
-  const queue = (o.queueUrls ?? []).map((u) => ({ url: u, host: new URL(u).host, anchor: "", priority: 1 }));
-  return {
-    jobId, frontierId: item.id, workerId: "w-race", url: item.url, finalUrl: item.url, host: item.host, depth: 1, httpStatus: 200,
-    contentType: "text/html", charset: "utf-8", charsetSource: "header", title: item.url, mainText: `正文 ${item.url}`, relevance: 0,
-    isRelevant: false, explanation: {}, topicRevision: 1, pageKind: "content", checksum: `c-${item.url}`,
-    simhash: BigInt.asIntN(64, BigInt(item.id) * 0x9e3779b97f4a7c15n), contentBytes: 10, isTruncated: false, etag: null, lastModified: null,
-    fetchMs: 1, answeredAt: new Date(), redirects: [], linksRejected: null, maxPagesPerHost: 0, maxQueryVariants: 100, merge: "keep",
-    isGraphRecomputed: false, politeness: { minDelayMs: 0, maxConnections: 2 }, links: queue.map(({ url, host }) => ({ url, host, anchor: "" })),
-    queue, ...o,
-  };
-}
+const leasedUrls = (jobId: number, n: number) => leaseTestUrls(db.sql, jobId, n);
 
 test(`${PARALLEL} pages stored at once, each linking 3 new URLs of one host with maxPagesPerHost 5, queue exactly 5`, async () => {
   const job = await makeJob(db.url, { maxPages: 100 });
@@ -130,4 +103,37 @@ test("a page whose query shapes and hosts are known already does not wait for an
     release();
     await other;
   }
+});
+
+test("pages stored in one batch: the counters count each page, each host's connections are freed, a host's irrelevant run restarts after its last relevant page", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  // No delay and robots.txt known: one claim takes all four URLs of one.test (as many as its free connections).
+  const items = await leaseTestUrls(db.sql, job.id, 6, (i) => (i < 4 ? "one.test" : "two.test"));
+  const relevant = (item: { host: string; url: string }) => item.host === "one.test" && /page[02]$/.test(item.url);
+  const [before] = await db.sql<{ n: number }[]>`select in_flight as n from hosts where job_id = ${job.id} and host = 'one.test'`;
+  assert.equal(before.n, 4);
+  await storePages(db.sql, items.map((item) => record(job.id, item, { isRelevant: relevant(item), relevance: relevant(item) ? 0.5 : 0 })));
+  const [j] = await db.sql<{ fetched: number; relevant: number }[]>`select pages_fetched as fetched, pages_relevant as relevant from jobs where id = ${job.id}`;
+  assert.deepEqual(j, { fetched: 6, relevant: 2 });
+  const hosts = await db.sql<{ host: string; inFlight: number; fetched: number; relevant: number; run: number }[]>`
+    select host, in_flight as "inFlight", pages_fetched as fetched, pages_relevant as relevant, irrelevant_run as run
+    from hosts where job_id = ${job.id} and host in ('one.test', 'two.test') order by host`;
+  assert.deepEqual(hosts.map((h) => ({ ...h })), [
+    { host: "one.test", inFlight: 0, fetched: 4, relevant: 2, run: 1 },
+    { host: "two.test", inFlight: 0, fetched: 2, relevant: 0, run: 2 },
+  ]);
+  const [{ fetched }] = await db.sql<{ fetched: number }[]>`select sum(fetched)::int as fetched from job_stats_minute where job_id = ${job.id}`;
+  assert.equal(fetched, 6);
+});
+
+test("pages with the same main text in one batch: the first is the original, the others its duplicates", async () => {
+  const job = await makeJob(db.url, { maxPages: 100 });
+  const items = await leasedUrls(job.id, 4);
+  const stored = await storePages(db.sql, items.map((item, i) => record(job.id, item, {
+    mainText: "同一篇转载的文章", checksum: "same-in-batch", queueUrls: [`http://child.test/from-${i}`],
+  })));
+  const pages = await db.sql<{ id: string; duplicateOf: string | null }[]>`
+    select id::text, duplicate_of::text as "duplicateOf" from pages where job_id = ${job.id} order by id`;
+  assert.deepEqual(pages.map((p) => p.duplicateOf), [null, stored[0].pageId, stored[0].pageId, stored[0].pageId]);
+  assert.deepEqual(stored.map((s) => s.enqueued), [1, 0, 0, 0], "only the original's links are queued");
 });
