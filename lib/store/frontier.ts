@@ -405,7 +405,10 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
     keep: tx`do nothing`,
     max: tx`do update set priority = excluded.priority, base_priority = excluded.base_priority, priority_detail = excluded.priority_detail, updated_at = now()
       where frontier.status = 'pending' and excluded.status = 'pending' and excluded.priority > frontier.priority`,
-    sum: tx`do update set priority = frontier.priority + excluded.priority, updated_at = now(),
+    // A sunk host's URL (priority below 0, weigh_priority) stays below the others: its next weighing orders it again.
+    sum: tx`do update set priority = case when frontier.priority < 0 or excluded.priority < 0 then least(frontier.priority, excluded.priority)
+        else frontier.priority + excluded.priority end,
+      updated_at = now(),
       base_priority = coalesce(frontier.base_priority, frontier.priority) + excluded.base_priority,
       priority_detail = coalesce(excluded.priority_detail, '{}'::jsonb) || jsonb_build_object('total', frontier.priority + excluded.priority,
         'parents', coalesce((frontier.priority_detail->>'parents')::int, 1) + 1)
@@ -413,8 +416,9 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
   }[l.merge ?? "keep"];
   const rows = await tx<{ inserted: boolean; skipped: boolean; host: string }[]>`
     insert into frontier (job_id, url, url_key, host, depth, priority, base_priority, parent_page_id, anchor_text, status, skip_reason, priority_detail)
-    -- Weighed by the feedback of the host (docs/ALGORITHMS.md §2.8; 1 when the job does not learn from hosts).
-    select ${l.jobId}, u, u, h, ${l.depth}, p * coalesce(hf.feedback, 1), p, ${l.parentPageId}, a,
+    -- Weighed by the feedback of the host, below every other URL when it has sunk (docs/ALGORITHMS.md §2.8;
+    -- feedback 1 and never sunk when the job does not learn from hosts).
+    select ${l.jobId}, u, u, h, ${l.depth}, weigh_priority(p, coalesce(hf.feedback, 1), coalesce(hf.is_sunk, false)), p, ${l.parentPageId}, a,
       case when coalesce(r, b.reason) is null then 'pending'::frontier_status else 'skipped'::frontier_status end, coalesce(r, b.reason), d::jsonb
     from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[], ${details}::text[])
       as t(u, h, p, a, r, d)
