@@ -2,7 +2,7 @@
  * Host feedback in the frontier (docs/ALGORITHMS.md §2.8): a pending URL's priority is its
  * strategy's priority (`base_priority`) times its host's feedback (the SQL function
  * host_feedback: the host's harvest so far under a Beta(2, 2) prior), 1 less when the host has
- * sunk (host_sunk: its last SINK_RUN pages irrelevant; weigh_priority computes both). Weighing the
+ * sunk (host_sunk: its last SINK_RUN pages irrelevant, fewer than 1 in SINK_HARVEST_ONE_IN of all relevant; weigh_priority computes both). Weighing the
  * stored priority, rather than each claim computing it, keeps the claim's index scans as they
  * are, and the hold-back is measured against priorities that include the feedback.
  */
@@ -24,11 +24,11 @@ export const REWEIGH_RATIO = 1.2;
 export async function reweighHost(sql: Sql, jobId: number, host: string): Promise<number> {
   const [r] = await sql<{ n: number }[]>`
     with due as (
-      select host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as feedback, host_sunk(h.irrelevant_run) as sunk
+      select host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as feedback, host_sunk(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as sunk
       from hosts h join jobs j on j.id = h.job_id
       where h.job_id = ${jobId} and h.host = ${host} and j.priority_feedback
         and (abs(ln(host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) / h.feedback)) > ln(${REWEIGH_RATIO})
-          or host_sunk(h.irrelevant_run) <> h.is_sunk)
+          or host_sunk(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) <> h.is_sunk)
     ), picked as (
       select f.id from frontier f
       -- A re-run's revisits keep their order by change probability (lib/store/revisits.ts).

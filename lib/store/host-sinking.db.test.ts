@@ -10,7 +10,7 @@ import { makeJob } from "../testing/fixtures";
 import { claimUrls, enqueueLinks, finishLease, recordOutcome } from "./frontier";
 import { ensureHosts } from "./hosts";
 import { reweighHost } from "./host-feedback";
-import { SINK_RUN } from "../strategy/feedback";
+import { isHostSunk, SINK_RUN } from "../strategy/feedback";
 import { beat } from "./workers";
 
 const WORKER = "w-sink";
@@ -90,4 +90,24 @@ test("a sunk host rises again as soon as one of its pages is relevant", async ()
     from hosts h where h.job_id = ${jobId} and h.host = ${DECOY}`;
   assert.equal(h.isSunk, false);
   assert.ok(h.priority > 0, `priority ${h.priority}`);
+});
+
+test("a productive host is not sunk by a run of irrelevant pages: 1 in 10 of its pages relevant, as a news site the filter misjudges", async () => {
+  const jobId = await makeDecoyJob();
+  // The decoy turns out productive: 8 more relevant pages (9 of 30), then 25 irrelevant in a row.
+  await db.sql.begin(async (tx) => {
+    for (let i = 0; i < 8; i++) await recordOutcome(tx, { jobId, host: DECOY, fetched: 1, relevant: 1, failed: 0, enqueued: 0, bytes: 0 });
+    for (let i = 0; i < 21; i++) await recordOutcome(tx, { jobId, host: DECOY, fetched: 1, relevant: 0, failed: 0, enqueued: 0, bytes: 0 });
+  });
+  await reweighHost(db.sql, jobId, DECOY);
+  const [h] = await db.sql<{ fetched: number; relevant: number; run: number; isSunk: boolean; priority: number }[]>`
+    select h.pages_fetched as fetched, h.pages_relevant as relevant, h.irrelevant_run as run, h.is_sunk as "isSunk",
+      (select max(priority) from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending') as priority
+    from hosts h where h.job_id = ${jobId} and h.host = ${DECOY}`;
+  assert.deepEqual([h.fetched, h.relevant, h.run], [30, 9, 21]);
+  assert.equal(h.isSunk, false);
+  assert.equal(isHostSunk(h.fetched, h.relevant, 0, h.run), false, "the rule as the crawler states it agrees with the SQL");
+  assert.ok(h.priority > 0, `priority ${h.priority}`);
+  // The same run on a host with 2 relevant pages of 30 sinks it.
+  assert.equal(isHostSunk(30, 2, 0, 21), true);
 });
