@@ -8,7 +8,7 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_FEEDBACK_SHARE } from "../rules/focus";
+import { EXPLORE_PAGES, FILL_COUNT_CAP } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -77,7 +77,7 @@ const MAX_EMPTY_ROUNDS = 64;
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
 const EXPLORE_SQL = String(EXPLORE_PAGES);
-const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_SHARE_SQL = String(FILL_FEEDBACK_SHARE);
+const FILL_CAP_SQL = String(FILL_COUNT_CAP);
 
 async function claimOnce(
   sql: Sql,
@@ -124,9 +124,12 @@ async function claimOnce(
       -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
       -- waiting for leave free go to held-back URLs: n, the pages spare, is
       -- what the budget has left beyond the URLs pending at or above the bar (counted up to
-      -- FILL_COUNT_CAP; at the cap nothing is spare).
+      -- FILL_COUNT_CAP; at the cap nothing is spare) and beyond as many pages again as the hosts
+      -- not sunk have given relevant ones so far (what a productive site is still likely to give).
       select case when (select fills from job) and (select p from floor) is not null
-        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) then (select budget_left from job) - count(*) else 0 end as n from (
+        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
+        then greatest((select budget_left from job) - count(*) - (select coalesce(sum(h.pages_relevant), 0) from hosts h
+          where h.job_id = (select id from job) and not h.is_sunk), 0) else 0 end as n from (
         select 1 from frontier f
         where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select fills from job)
         limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
@@ -206,7 +209,8 @@ async function claimOnce(
       ) f on true
       where (select is_random_turn from job)
     ), eligible as (
-      -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle slot (spare).
+      -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle
+      -- slot (spare), and only on a host not sunk (its priority not below 0, weigh_priority).
       select host, id, priority, depth, delay, tried, url, is_due,
         row_number() over (partition by is_due order by priority desc, depth, tried, url) as rank_in_kind
       from (
@@ -214,7 +218,7 @@ async function claimOnce(
         from probe pr where id is not null
       ) e
       where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
-        and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
+        and priority >= 0)
     ), cand as (
       select host, id, priority, depth, delay, tried, url, is_due from eligible
       -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
