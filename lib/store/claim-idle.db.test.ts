@@ -104,3 +104,19 @@ test("idle slots take no more of the budget than the URLs above the bar leave, h
   const [left] = await db.sql`select max_pages - pages_reserved as n from jobs where id = ${job.id}`;
   assert.equal(left.n, 2);
 });
+
+test("a productive host that is done (nothing pending, nothing in flight) keeps nothing of the budget back", async () => {
+  // 10 pages left; done.test gave 9 relevant pages and has nothing left, good.test waits with 1 URL above the bar.
+  const job = await makeJob(db.url, { strategy: "best-first", priorityFeedback: true, idleCapacity: true, maxPages: 10, minDelayMs: 1000 });
+  await db.sql`update frontier set status = 'done' where job_id = ${job.id}`; // the seed
+  const hosts = ["good.test", "other.test"];
+  await db.sql.begin((tx) => ensureHosts(tx, job.id, [...hosts, "done.test"], { minDelayMs: 1000, maxConnections: 1 }));
+  await db.sql`update hosts set robots_state = 'allow-all', robots_expires_at = now() + interval '1 hour', pages_fetched = 5 where job_id = ${job.id}`;
+  await db.sql`update hosts set pages_fetched = 10, pages_relevant = 9, has_pending = false where job_id = ${job.id} and host = 'done.test'`;
+  await db.sql.begin((tx) => enqueueLinks(tx, {
+    jobId: job.id, depth: 2, parentPageId: null, urls: ["http://good.test/a.html", "http://other.test/b.html"], hosts, anchors: ["", ""], priorities: [1, 0.1],
+  }));
+  await db.sql`update hosts set next_fetch_at = now() + interval '500 milliseconds' where job_id = ${job.id} and host = 'good.test'`;
+  const claimed = await claimUrls(db.sql, { workerId: "w-idle", limit: 4, leaseMs: 60_000, jobIds: [job.id] });
+  assert.deepEqual(claimed.map((c) => c.host), ["other.test"]);
+});

@@ -125,11 +125,12 @@ async function claimOnce(
       -- waiting for leave free go to held-back URLs: n, the pages spare, is
       -- what the budget has left beyond the URLs pending at or above the bar (counted up to
       -- FILL_COUNT_CAP; at the cap nothing is spare) and beyond as many pages again as the hosts
-      -- not sunk have given relevant ones so far (what a productive site is still likely to give).
+      -- not sunk and not yet done have given relevant ones so far (what a productive site is still
+      -- likely to give; a host with nothing pending or in flight is done and keeps nothing back).
       select case when (select fills from job) and (select p from floor) is not null
         and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
         then greatest((select budget_left from job) - count(*) - (select coalesce(sum(h.pages_relevant), 0) from hosts h
-          where h.job_id = (select id from job) and not h.is_sunk), 0) else 0 end as n from (
+          where h.job_id = (select id from job) and not h.is_sunk and (h.has_pending or h.in_flight > 0)), 0) else 0 end as n from (
         select 1 from frontier f
         where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select fills from job)
         limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
