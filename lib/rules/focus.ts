@@ -26,8 +26,8 @@ export const EXPLORE_PAGES = 3;
  * (`idleCapacity`), when it learns from hosts a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
  * hosts, with three limits. How many: no more than the budget has left beyond the URLs pending
  * above the bar (counted up to FILL_COUNT_CAP; at the cap, none) and beyond as many pages again as
- * the hosts not sunk have given relevant ones so far (a productive site is likely to give about as
- * many more, found as its pages are fetched). Which: only URLs the budget would fetch anyway as
+ * the hosts not sunk and not yet done (something pending or in flight) have given relevant ones so
+ * far (a productive site is likely to give about as many more, found as its pages are fetched). Which: only URLs the budget would fetch anyway as
  * things stand, at or above the priority of the budget's last page (the URL that many places down
  * the pending queue as the budget has pages left), so idle capacity changes when a page is fetched
  * more than which; counting only the URLs above the bar let the crawl spend its budget across every
