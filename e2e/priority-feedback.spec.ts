@@ -27,3 +27,32 @@ test("a job naming no strategy learns from its hosts: each host's held-back URLs
   await shoot(page, "job-host-feedback", { fullPage: true, prepare: () => expect(page.getByTestId("host-held-back").first()).toBeVisible() });
   await request.post(`/api/jobs/${jobId}/actions`, { data: { action: "stop" } });
 });
+
+test("the form's two switches, on by default, reach the job's settings ticked and unticked", async ({ page, request }) => {
+  const create = async (isOn: boolean) => {
+    await page.goto("/jobs/new");
+    await page.locator("input[name=keywords]").fill("计算机,软件");
+    await page.locator("textarea[name=seeds]").fill("http://portal.test/");
+    await page.locator("input[name=maxPages]").fill("5");
+    await page.getByText("高级设置").click();
+    for (const name of ["priorityFeedback", "idleCapacity"]) {
+      await expect(page.getByTestId(`switch-${name}`)).toBeChecked();
+      if (!isOn) await page.getByTestId(`switch-${name}`).uncheck();
+    }
+    await page.getByRole("button", { name: "开始爬取" }).click();
+    await page.waitForURL(/\/jobs\/\d+$/);
+    const jobId = Number(page.url().split("/").pop());
+    await request.post(`/api/jobs/${jobId}/actions`, { data: { action: "stop" } });
+    const [job] = await sql`select priority_feedback as "priorityFeedback", (settings->>'idleCapacity')::boolean as "idleCapacity" from jobs where id = ${jobId}`;
+    return job;
+  };
+  expect(await create(false)).toEqual({ priorityFeedback: false, idleCapacity: false });
+  expect(await create(true)).toEqual({ priorityFeedback: true, idleCapacity: true });
+  await page.goto("/jobs/new");
+  await shoot(page, "new-job-switches", {
+    fullPage: true, prepare: async () => {
+      await page.locator("summary", { hasText: /高级设置|Advanced/ }).click();
+      await expect(page.getByTestId("switch-idleCapacity")).toBeVisible();
+    },
+  });
+});

@@ -72,4 +72,9 @@ test("codes without a label are shown as they are, and values read as words", ()
   const host = { fetched: 490, relevant: 1, failed: 5, weight: 0.012 };
   assert.equal(priorityDetailText("zh-CN", { parentRelevance: 0.005 }, host), "父页面相关度 0.005，站点至今收获 1/495，权重 ×0.01");
   assert.equal(priorityDetailText("en", { parentRelevance: 0.005 }, host), "parent relevance 0.005, host harvest 1/495 so far, weight ×0.01");
+  const sunk = { fetched: 24, relevant: 1, failed: 0, weight: 0.043, irrelevantRun: 23, isSunk: true };
+  assert.equal(priorityDetailText("zh-CN", { parentRelevance: 0.07 }, sunk),
+    "父页面相关度 0.07，站点至今收获 1/24，权重 ×0.04；已连续 23 页无关，排在其他站点之后，直到它有相关页面");
+  assert.equal(priorityDetailText("en", { parentRelevance: 0.07 }, sunk),
+    "parent relevance 0.07, host harvest 1/24 so far, weight ×0.04; sunk after 23 irrelevant pages in a row: it waits behind every other host until one of its pages is relevant");
 });

@@ -195,13 +195,26 @@ export function priorityPartLabel(locale: Locale, key: string): string {
 }
 
 /** A host's record as a queued URL's explanation shows it (docs/ALGORITHMS.md §2.8). */
-export interface HostFeedbackPart { fetched: number; relevant: number; failed: number; weight: number }
+export interface HostFeedbackPart {
+  fetched: number; relevant: number; failed: number; weight: number;
+  /** Irrelevant pages in a row since its last relevant one, and whether that sank the host (§2.8). */
+  irrelevantRun?: number; isSunk?: boolean;
+}
 
-/** "站点至今收获 1/495，权重 ×0.01" / "host harvest 1/495 so far, weight ×0.01". */
+/**
+ * "站点至今收获 1/495，权重 ×0.01" / "host harvest 1/495 so far, weight ×0.01", and for a sunk host why
+ * its URLs wait behind every other host's.
+ */
 function hostFeedbackText(locale: Locale, h: HostFeedbackPart): string {
   const tried = h.fetched + h.failed;
   const weight = h.weight.toFixed(2);
-  return locale === "zh-CN" ? `站点至今收获 ${h.relevant}/${tried}，权重 ×${weight}` : `host harvest ${h.relevant}/${tried} so far, weight ×${weight}`;
+  const run = h.irrelevantRun ?? 0;
+  if (locale === "zh-CN") {
+    const sunk = h.isSunk ? `；已连续 ${run} 页无关，排在其他站点之后，直到它有相关页面` : "";
+    return `站点至今收获 ${h.relevant}/${tried}，权重 ×${weight}${sunk}`;
+  }
+  const sunk = h.isSunk ? `; sunk after ${run} irrelevant pages in a row: it waits behind every other host until one of its pages is relevant` : "";
+  return `host harvest ${h.relevant}/${tried} so far, weight ×${weight}${sunk}`;
 }
 
 /**

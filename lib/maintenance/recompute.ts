@@ -92,7 +92,7 @@ export async function recomputePriorities(sql: Sql, jobId: number): Promise<Reco
     return tx`
     update frontier f set base_priority = v.p, priority_detail = ${tx.json({ recomputed: kind })},
       -- Weighed by the host's feedback as every priority is (1 when the job does not learn from hosts).
-      priority = v.p * coalesce((select h.feedback from hosts h where h.job_id = f.job_id and h.host = f.host), 1)
+      priority = coalesce((select weigh_priority(v.p, h.feedback, h.is_sunk) from hosts h where h.job_id = f.job_id and h.host = f.host), v.p)
     from unnest(${ids}::bigint[], ${values}::float8[]) as v(id, p)
     -- A revisit keeps its place by change probability (lib/store/revisits.ts), above new URLs.
     where f.id = v.id and f.status = 'pending' and f.revisit_page_id is null`;

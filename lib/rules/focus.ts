@@ -25,18 +25,19 @@ export const EXPLORE_PAGES = 3;
  * one or two sites ran at one or two pages a second (bench/LAB.md). Unless the job turns it off
  * (`idleCapacity`), when it learns from hosts a claim's slots that no URL above the bar takes go to the best held-back URLs of ready
  * hosts, with three limits. How many: no more than the budget has left beyond the URLs pending
- * above the bar (counted up to FILL_COUNT_CAP; at the cap, none). Which: only URLs the budget would
- * fetch anyway as things stand, at or above the priority of the budget's last page (the URL that
- * many places down the pending queue as the budget has pages left), so idle capacity changes when a
- * page is fetched more than which; counting only the URLs above the bar let the crawl spend its
- * budget across every host before the good site's pages were found. Where: only on hosts whose
- * feedback (docs/ALGORITHMS.md §2.8) is at least FILL_FEEDBACK_SHARE of the feedback of the host
- * that sets the bar: while a good site sets it, a decoy whose pages keep failing the topic gets
- * none of the idle capacity; once only poor hosts are left, they share it.
+ * above the bar (counted up to FILL_COUNT_CAP; at the cap, none) and beyond as many pages again as
+ * the hosts not sunk and not yet done (something pending or in flight) have given relevant ones so
+ * far (a productive site is likely to give about as many more, found as its pages are fetched). Which: only URLs the budget would fetch anyway as
+ * things stand, at or above the priority of the budget's last page (the URL that many places down
+ * the pending queue as the budget has pages left), so idle capacity changes when a page is fetched
+ * more than which; counting only the URLs above the bar let the crawl spend its budget across every
+ * host before the good site's pages were found. Where: only on hosts not sunk (docs/ALGORITHMS.md
+ * §2.8: 20 irrelevant pages in a row and under 1 in 10 relevant), so a decoy whose pages keep
+ * failing the topic gets none of it. Limiting it to hosts whose feedback was at least half the
+ * bar-setting host's (as first built) kept every other host idle while R's medical journal, all of
+ * whose pages were relevant, set the bar: R ran at 23.8 relevant pages a minute, 43.1 with these limits.
  */
 export const FILL_COUNT_CAP = 2_000;
-/** Least host feedback for idle capacity, as a share of the bar-setting host's (a new host weighs 1, a site all of whose pages were relevant up to 2). */
-export const FILL_FEEDBACK_SHARE = 0.5;
 
 /**
  * Default hold-back: URLs below half the best soon-ready priority wait. 0 = take the best URL of

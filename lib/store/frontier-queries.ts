@@ -5,7 +5,7 @@ interface QueuedRow {
   id: bigint; url: string; depth: number; priority: number;
   priorityDetail: unknown; anchorText: string | null; discoveredAt: Date;
   /** Its host's record when the job learns from hosts (docs/ALGORITHMS.md §2.8), else null. */
-  hostFeedback: { fetched: number; relevant: number; failed: number; weight: number } | null;
+  hostFeedback: { fetched: number; relevant: number; failed: number; weight: number; irrelevantRun: number; isSunk: boolean } | null;
 }
 
 /**
@@ -20,7 +20,7 @@ export async function listQueued(prisma: PrismaClient, jobId: number, take = 50)
     select f.id, f.url, f.depth, f.priority, f.priority_detail as "priorityDetail",
       f.anchor_text as "anchorText", f.discovered_at as "discoveredAt",
       case when j.priority_feedback then jsonb_build_object('fetched', h.pages_fetched, 'relevant', h.pages_relevant,
-        'failed', h.errors, 'weight', h.feedback) end as "hostFeedback"
+        'failed', h.errors, 'weight', h.feedback, 'irrelevantRun', h.irrelevant_run, 'isSunk', h.is_sunk) end as "hostFeedback"
     from (
       select * from frontier
       where job_id = ${jobId} and status = 'pending'

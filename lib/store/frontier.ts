@@ -8,7 +8,7 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_FEEDBACK_SHARE } from "../rules/focus";
+import { EXPLORE_PAGES, FILL_COUNT_CAP } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -77,11 +77,11 @@ const MAX_EMPTY_ROUNDS = 64;
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
 const EXPLORE_SQL = String(EXPLORE_PAGES);
-const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_SHARE_SQL = String(FILL_FEEDBACK_SHARE);
+const FILL_CAP_SQL = String(FILL_COUNT_CAP);
 /**
  * URLs one claim may take from a host: one, as the host's delay runs from each request; as many as
  * it has free connections when it has no delay and its robots.txt is known (a crawl of one's own
- * site at full speed). One a claim held a one-host crawl to a URL per claim, about 6 in flight of
+ * site at full speed). One URL a claim held a one-host crawl to a URL per claim, about 6 in flight of
  * 32 (bench/PERFORMANCE.md).
  */
 const SLOTS_SQL = `case when host_delay(h.min_delay_ms, h.crawl_delay_ms) = interval '0' and h.robots_expires_at > now()
@@ -132,9 +132,13 @@ async function claimOnce(
       -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
       -- waiting for leave free go to held-back URLs: n, the pages spare, is
       -- what the budget has left beyond the URLs pending at or above the bar (counted up to
-      -- FILL_COUNT_CAP; at the cap nothing is spare).
+      -- FILL_COUNT_CAP; at the cap nothing is spare) and beyond as many pages again as the hosts
+      -- not sunk and not yet done have given relevant ones so far (what a productive site is still
+      -- likely to give; a host with nothing pending or in flight is done and keeps nothing back).
       select case when (select fills from job) and (select p from floor) is not null
-        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) then (select budget_left from job) - count(*) else 0 end as n from (
+        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
+        then greatest((select budget_left from job) - count(*) - (select coalesce(sum(h.pages_relevant), 0) from hosts h
+          where h.job_id = (select id from job) and not h.is_sunk and (h.has_pending or h.in_flight > 0)), 0) else 0 end as n from (
         select 1 from frontier f
         where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select fills from job)
         limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
@@ -214,7 +218,8 @@ async function claimOnce(
       ) f on true
       where (select is_random_turn from job)
     ), eligible as (
-      -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle slot (spare).
+      -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle
+      -- slot (spare), and only on a host not sunk (its priority not below 0, weigh_priority).
       select host, id, priority, depth, delay, tried, url, is_due,
         row_number() over (partition by is_due order by priority desc, depth, tried, url) as rank_in_kind
       from (
@@ -222,7 +227,7 @@ async function claimOnce(
         from probe pr where id is not null
       ) e
       where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
-        and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
+        and priority >= 0)
     ), cand as (
       select host, id, priority, depth, delay, tried, url, is_due from eligible
       -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
@@ -433,7 +438,10 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
     keep: tx`do nothing`,
     max: tx`do update set priority = excluded.priority, base_priority = excluded.base_priority, priority_detail = excluded.priority_detail, updated_at = now()
       where frontier.status = 'pending' and excluded.status = 'pending' and excluded.priority > frontier.priority`,
-    sum: tx`do update set priority = frontier.priority + excluded.priority, updated_at = now(),
+    // A sunk host's URL (priority below 0, weigh_priority) stays below the others: its next weighing orders it again.
+    sum: tx`do update set priority = case when frontier.priority < 0 or excluded.priority < 0 then least(frontier.priority, excluded.priority)
+        else frontier.priority + excluded.priority end,
+      updated_at = now(),
       base_priority = coalesce(frontier.base_priority, frontier.priority) + excluded.base_priority,
       priority_detail = coalesce(excluded.priority_detail, '{}'::jsonb) || jsonb_build_object('total', frontier.priority + excluded.priority,
         'parents', coalesce((frontier.priority_detail->>'parents')::int, 1) + 1)
@@ -441,8 +449,9 @@ export async function enqueueLinks(tx: Tx, l: NewLinks): Promise<{ enqueued: num
   }[l.merge ?? "keep"];
   const rows = await tx<{ inserted: boolean; skipped: boolean; host: string }[]>`
     insert into frontier (job_id, url, url_key, host, depth, priority, base_priority, parent_page_id, anchor_text, status, skip_reason, priority_detail)
-    -- Weighed by the feedback of the host (docs/ALGORITHMS.md §2.8; 1 when the job does not learn from hosts).
-    select ${l.jobId}, u, u, h, ${l.depth}, p * coalesce(hf.feedback, 1), p, ${l.parentPageId}, a,
+    -- Weighed by the feedback of the host, below every other URL when it has sunk (docs/ALGORITHMS.md §2.8;
+    -- feedback 1 and never sunk when the job does not learn from hosts).
+    select ${l.jobId}, u, u, h, ${l.depth}, weigh_priority(p, coalesce(hf.feedback, 1), coalesce(hf.is_sunk, false)), p, ${l.parentPageId}, a,
       case when coalesce(r, b.reason) is null then 'pending'::frontier_status else 'skipped'::frontier_status end, coalesce(r, b.reason), d::jsonb
     from unnest(${l.urls}::text[], ${l.hosts}::text[], ${l.priorities}::float8[], ${l.anchors}::text[], ${reasons}::text[], ${details}::text[])
       as t(u, h, p, a, r, d)

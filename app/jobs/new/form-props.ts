@@ -20,6 +20,8 @@ export async function readJobFormProps() {
     maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), delay: t("fieldDelay"), hostConnections: t("fieldHostConnections"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
     advanced: t("advancedSettings"), scope: t("fieldScope"), allow: t("fieldAllow"), deny: t("fieldDeny"), proxy: t("fieldProxy"),
     siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"), sitemaps: t("fieldSitemaps"), fetchMode: t("fieldFetchMode"), browserHosts: t("fieldBrowserHosts"),
+    priorityFeedback: t("fieldPriorityFeedback"), priorityFeedbackHint: t("fieldPriorityFeedbackHint"),
+    idleCapacity: t("fieldIdleCapacity"), idleCapacityHint: t("fieldIdleCapacityHint"),
   };
   const f = DEFAULT_STRATEGY_FIGURE;
   const recommended = {

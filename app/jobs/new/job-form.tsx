@@ -8,7 +8,8 @@ import { TopicPicker, type PickableTopic } from "./topic-picker";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
-  "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts", string>;
+  "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts" | "priorityFeedback" | "priorityFeedbackHint" | "idleCapacity" |
+  "idleCapacityHint", string>;
 
 /** The advanced settings: numbers with their labels and defaults, and the scope choices. */
 export interface AdvancedFields {
@@ -16,6 +17,24 @@ export interface AdvancedFields {
 }
 
 const input = "w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-teal-600 focus:outline-none";
+
+/** Whether a switch that is on by default is on in the form's values ("off"/"false" from a failed submit, a copy or a workflow's spec). */
+const isOnByDefault = (value: string | undefined) => value !== "off" && value !== "false";
+
+/**
+ * A setting that is on unless unticked. The hidden "off" comes first and a ticked box's "on"
+ * after it: the form's values keep the last of a name, so an unticked box sends "off" rather than
+ * nothing (which would mean the default, on).
+ */
+function DefaultOnSwitch({ name, label, hint, value }: { name: string; label: string; hint: string; value: string | undefined }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="hidden" name={name} value="off" />
+      <input key={value ?? "on"} type="checkbox" name={name} value="on" defaultChecked={isOnByDefault(value)} className="mt-1" data-testid={`switch-${name}`} />
+      <span><span className="font-medium">{label}</span><span className="block text-xs text-slate-600">{hint}</span></span>
+    </label>
+  );
+}
 
 function FieldError({ errors, name }: { errors?: Record<string, string[]>; name: string }) {
   const list = errors?.[name];
@@ -171,7 +190,7 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
       <p data-testid="strategy-recommended" className="text-xs text-teal-800">{recommended.hint}</p>
       <StrategyParams strategy={strategy} errors={state.errors} values={v} />
       <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
-        ["scope", "fetchMode", "browserHosts", "sitemaps", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
+        ["scope", "fetchMode", "browserHosts", "sitemaps", "priorityFeedback", "idleCapacity", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
         <summary className="cursor-pointer text-sm font-medium">{labels.advanced}</summary>
         <div className="mt-3 space-y-3">
           <label className="block text-sm">
@@ -199,6 +218,10 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
             <span>{labels.sitemaps}</span>
           </label>
           <FieldError errors={state.errors} name="sitemaps" />
+          <DefaultOnSwitch name="priorityFeedback" label={labels.priorityFeedback} hint={labels.priorityFeedbackHint} value={v.priorityFeedback} />
+          <FieldError errors={state.errors} name="priorityFeedback" />
+          <DefaultOnSwitch name="idleCapacity" label={labels.idleCapacity} hint={labels.idleCapacityHint} value={v.idleCapacity} />
+          <FieldError errors={state.errors} name="idleCapacity" />
           {(["allow", "deny"] as const).map((k) => (
             <label key={k} className="block text-sm">
               <span className="font-medium">{labels[k]}</span>
