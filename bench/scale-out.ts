@@ -95,7 +95,7 @@ const verdict = judgeScaling(runs.map((r) => ({ workers: r.workers, pagesPerSeco
 console.table(runs.map((r, i) => ({
   workers: r.workers, "pages/s": r.pagesPerSecond, speedup: verdict[i].speedup, stored: r.stored, seconds: r.seconds,
   "claim mean ms": r.claim.meanMs, "claim p95 ms": r.claim.p95Ms, "claims ≤10 ms": r.claim.shareUnder10Ms, "claim server mean ms": r.claim.serverMeanMs,
-  "lock-waiting sessions": r.lockWaits.meanSessions, "workers CPU s": r.cpu.workers, "postgres CPU s": r.cpu.postgres,
+  "lock-waiting sessions": r.lockWaits.meanSessions, deadlocks: r.deadlocks, "workers CPU s": r.cpu.workers, "postgres CPU s": r.cpu.postgres,
   "cores busy": r.cpu.machineBusy, "peak RSS MB": r.peakRssMb.join("/"), "loop delay p95 ms": r.loopDelay.map((d) => d.p95Ms).join("/"), "load avg": r.loadAverage[0],
 })));
 for (const r of runs) {

@@ -23,6 +23,8 @@ const EXIT_TIMEOUT_MS = 60_000;
 export interface RunFigures {
   workers: number; stored: number; scored: number; seconds: number; pagesPerSecond: number;
   claim: { count: number; meanMs: number | null; p95Ms: number | null; shareUnder10Ms: number | null; serverCalls: number; serverMeanMs: number | null; serverMaxMs: number | null };
+  /** Deadlocks PostgreSQL detected in the run's database (pg_stat_database): each cost a statement 1 s (deadlock_timeout) and an error. */
+  deadlocks: number;
   lockWaits: { meanSessions: number; shareOfSamples: number; byKind: { waitEvent: string; statement: string; sessions: number }[] };
   /** CPU seconds during the measured window; machineBusy: share of every core busy, all processes counted. */
   cpu: { workers: number; postgres: number; siteServer: number; machineBusy: number; cores: number };
@@ -151,6 +153,7 @@ export async function crawlWithWorkers(o: {
     const [stored] = await sql<{ pages: number; scored: number }[]>`
       select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${jobId}`;
     const statements = await topStatements(sql, 8, o.dbName);
+    const [{ deadlocks }] = await sql<{ deadlocks: number }[]>`select deadlocks::int from pg_stat_database where datname = current_database()`;
     await stopWorkers(workers); // their last heartbeat carries their whole claim histogram
     const busy = after.machine.busy - before.machine.busy, total = after.machine.total - before.machine.total;
     isDone = true;
@@ -158,6 +161,7 @@ export async function crawlWithWorkers(o: {
       workers: o.workers, stored: stored.pages, scored: stored.scored, seconds: +seconds.toFixed(1),
       pagesPerSecond: +(stored.pages / seconds).toFixed(1),
       claim: await claimFigures(sql, workers.map((w) => w.child.pid!)),
+      deadlocks,
       lockWaits: { meanSessions: +waits.waits.reduce((a, w) => a + w.sessions, 0).toFixed(2), shareOfSamples: waits.shareWithWaits, byKind: waits.waits.slice(0, 8) },
       cpu: { workers: +(after.workers - before.workers).toFixed(1), postgres: +(after.postgres - before.postgres).toFixed(1),
         siteServer: +(after.siteServer - before.siteServer).toFixed(1), machineBusy: +(busy / Math.max(total, 1e-9)).toFixed(3), cores: os.cpus().length },
