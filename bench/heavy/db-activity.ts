@@ -25,8 +25,9 @@ export function sampleSessions(sql: Sql) {
   };
 }
 
-/** The claim (lib/store/frontier.ts claimUrls) by its opening, which survives truncation and constant normalisation. */
-export const CLAIM_PREFIX = "with job as ( select j.id, least(j.max_pages - j.pages_reserved";
+/** A piece of the claim's text (lib/store/frontier.ts claimUrls) near its start, which survives truncation and constant normalisation. */
+export const CLAIM_MARKER = "least(j.max_pages - j.pages_reserved";
+const CLAIM_PREFIX = `with job as ( select j.id, ${CLAIM_MARKER}`;
 
 /** Whether `text` (comments removed, spaces collapsed) is the claim statement. */
 function isClaim(text: string): boolean {

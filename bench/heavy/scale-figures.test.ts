@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CLAIM_BUCKETS_S, newHistogram, observe } from "../../lib/store/worker-latency";
 import { parseStatCpu } from "./proc-stats";
-import { histogramQuantile, judgeScaling, shareAtOrBelow } from "./scale-figures";
+import { histogramQuantile, judgeScaling, quantile, shareAtOrBelow, statementDurations } from "./scale-figures";
 
 test("the claim's p95 is interpolated inside its bucket, and the share under 10 ms is counted exactly", () => {
   const h = newHistogram(CLAIM_BUCKETS_S);
@@ -18,16 +18,40 @@ test("the claim's p95 is interpolated inside its bucket, and the share under 10 
   assert.throws(() => shareAtOrBelow(h, 0.003), /not a bound/);
 });
 
-test("scaling holds within 10% of the best run with fewer workers, and the limit named is the saturated one", () => {
+test("scaling holds within 10% of the best run with fewer workers, and the limits named are the ones measured", () => {
+  const run = { machineBusy: 0.5, crawlCpuShare: 0.45, claimP95Ms: 3, lockWaitingSessions: 0.1, deadlocks: 0 };
   const verdict = judgeScaling([
-    { workers: 4, pagesPerSecond: 40, machineBusy: 0.97, claimP95Ms: 4, lockWaitingSessions: 0.2 },
-    { workers: 1, pagesPerSecond: 50, machineBusy: 0.7, claimP95Ms: 3, lockWaitingSessions: 0.1 },
-    { workers: 2, pagesPerSecond: 60, machineBusy: 0.8, claimP95Ms: 30, lockWaitingSessions: 2 },
+    { ...run, workers: 4, pagesPerSecond: 40, machineBusy: 0.97, crawlCpuShare: 0.3, lockWaitingSessions: 5.3, deadlocks: 122 },
+    { ...run, workers: 1, pagesPerSecond: 50 },
+    { ...run, workers: 2, pagesPerSecond: 60, claimP95Ms: 30 },
   ]);
   assert.deepEqual(verdict.map((v) => [v.workers, v.speedup, v.holds]), [[1, 1, true], [2, 1.2, true], [4, 0.8, false]]);
-  assert.match(verdict[2].limit, /^CPU \(cores 97% busy\)/);
-  assert.match(verdict[1].limit, /^claim \(p95 30\.0 ms\)/);
   assert.match(verdict[0].limit, /^none found/);
+  assert.equal(verdict[1].limit, "claim (p95 30.0 ms)");
+  assert.equal(verdict[2].limit, "locks (the crawl used 30% of the cores against 45% with 1; 5.3 sessions waiting on locks on average, 122 deadlocks); " +
+    "CPU (cores 97% busy, 30% by the crawl)");
+  // Saturated cores alone, the crawl keeping its share: the CPU is the limit, not the locks.
+  const cpuOnly = judgeScaling([{ ...run, workers: 1, pagesPerSecond: 50 }, { ...run, workers: 2, pagesPerSecond: 50, machineBusy: 0.95, lockWaitingSessions: 2 }]);
+  assert.equal(cpuOnly[1].limit, "CPU (cores 95% busy, 45% by the crawl)");
+});
+
+test("the claim's execution times are read from the server log's sampled statements, other statements and steps left out", () => {
+  const log = [
+    "2026-11-26 13:26:52.527 UTC [9963] LOG:  duration: 7.250 ms  execute s12: with job as (",
+    "\t      -- room: what is left of the page budget",
+    "\t      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,",
+    "2026-11-26 13:26:52.530 UTC [9964] LOG:  duration: 3.100 ms  execute s3: with job as (",
+    "\t      update jobs set pages_fetched = pages_fetched + $1",
+    "2026-11-26 13:26:52.531 UTC [9963] LOG:  duration: 0.050 ms  bind s12: with job as (",
+    "\t      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,",
+    "2026-11-26 13:26:52.540 UTC [9965] LOG:  duration: 12.500 ms  execute s12: with job as (",
+    "\t      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,",
+  ].join("\n");
+  const claims = statementDurations(log, "least(j.max_pages - j.pages_reserved");
+  assert.deepEqual(claims, [7.25, 12.5]);
+  assert.equal(quantile(claims, 0.95), 12.5);
+  assert.equal(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.5), 5);
+  assert.equal(quantile([], 0.95), null);
 });
 
 test("CPU seconds are read after the command name, which may hold spaces and parentheses", () => {

@@ -9,8 +9,9 @@ import path from "node:path";
 import type { Sql } from "../../lib/store/infra/sql";
 import { CLAIM_BUCKETS_S, sumHistograms } from "../../lib/store/worker-latency";
 import { sampleLockWaits, topStatements } from "./db-activity";
-import { histogramQuantile, shareAtOrBelow } from "./scale-figures";
-import { cpuSecondsOf, machineCpuSeconds, peakRssMbOf, treeCpuSeconds } from "./proc-stats";
+import { histogramQuantile, quantile, shareAtOrBelow, statementDurations } from "./scale-figures";
+import { CLAIM_MARKER } from "./db-activity";
+import { coreCount, cpuSecondsOf, machineCpuSeconds, peakRssMbOf, treeCpuSeconds } from "./proc-stats";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const LOOP_DELAY = path.join(import.meta.dirname, "loop-delay.mjs");
@@ -22,12 +23,18 @@ const EXIT_TIMEOUT_MS = 60_000;
 /** What one run measured. */
 export interface RunFigures {
   workers: number; stored: number; scored: number; seconds: number; pagesPerSecond: number;
-  claim: { count: number; meanMs: number | null; p95Ms: number | null; shareUnder10Ms: number | null; serverCalls: number; serverMeanMs: number | null; serverMaxMs: number | null };
+  /**
+   * The claim as the workers saw it (their histograms: the statement, its round trip and the wait
+   * for their own busy event loop) and as the server ran it (pg_stat_statements: every call;
+   * p50/p95 from the statements the server log sampled, lock waits included).
+   */
+  claim: { count: number; meanMs: number | null; p95Ms: number | null; shareUnder10Ms: number | null; serverCalls: number; serverMeanMs: number | null;
+    serverMaxMs: number | null; serverSampled: number; serverP50Ms: number | null; serverP95Ms: number | null };
   /** Deadlocks PostgreSQL detected in the run's database (pg_stat_database): each cost a statement 1 s (deadlock_timeout) and an error. */
   deadlocks: number;
   lockWaits: { meanSessions: number; shareOfSamples: number; byKind: { waitEvent: string; statement: string; sessions: number }[] };
   /** CPU seconds during the measured window; machineBusy: share of every core busy, all processes counted. */
-  cpu: { workers: number; postgres: number; siteServer: number; machineBusy: number; cores: number };
+  cpu: { workers: number; postgres: number; siteServer: number; machineBusy: number; cores: number; crawlShare: number };
   peakRssMb: number[];
   /** Each worker's event-loop delay during the crawl: how long a ready answer (a claim's too) waited for the busy loop. */
   loopDelay: { p95Ms: number; meanMs: number }[];
@@ -105,19 +112,34 @@ function cpuSnapshot(workers: Worker[], postgresPid: number, siteServerPid: numb
   };
 }
 
+/** The bytes a file grew by since `offset`. */
+function readFrom(file: string, offset: number): string {
+  const fd = fs.openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(Math.max(0, fs.fstatSync(fd).size - offset));
+    fs.readSync(fd, buf, 0, buf.length, offset);
+    return buf.toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Claim latency: the workers' histograms (client side, whole statement and its round trip) and the server's own timing. */
-async function claimFigures(sql: Sql, pids: number[]) {
+async function claimFigures(sql: Sql, pids: number[], serverLog: string) {
   const rows = await sql<{ latency: { claim?: unknown } }[]>`select latency from worker_heartbeats where pid = any(${pids}::int[])`;
   const h = sumHistograms(rows.map((r) => r.latency?.claim), CLAIM_BUCKETS_S);
   const [server] = await sql<{ calls: number; mean_ms: number | null; max_ms: number | null }[]>`
     select coalesce(sum(calls), 0)::int as calls, (sum(total_exec_time) / nullif(sum(calls), 0))::float as mean_ms, max(max_exec_time)::float as max_ms
     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-      and query ilike '%for update skip locked%' and query ilike '%least(j.max_pages - j.pages_reserved%'`;
+      and query ilike '%for update skip locked%' and strpos(query, ${CLAIM_MARKER}) > 0`;
   const ms = (s: number | null) => (s === null ? null : +(s * 1000).toFixed(2));
+  const sampled = statementDurations(serverLog, CLAIM_MARKER);
+  const round = (x: number | null) => (x === null ? null : +x.toFixed(2));
   return {
     count: h.count, meanMs: h.count ? +((h.sum / h.count) * 1000).toFixed(2) : null, p95Ms: ms(histogramQuantile(h, 0.95)),
     shareUnder10Ms: h.count ? +shareAtOrBelow(h, 0.01)!.toFixed(3) : null,
     serverCalls: server.calls, serverMeanMs: server.mean_ms === null ? null : +server.mean_ms.toFixed(2), serverMaxMs: server.max_ms === null ? null : +server.max_ms.toFixed(1),
+    serverSampled: sampled.length, serverP50Ms: round(quantile(sampled, 0.5)), serverP95Ms: round(quantile(sampled, 0.95)),
   };
 }
 
@@ -129,6 +151,8 @@ async function claimFigures(sql: Sql, pids: number[]) {
 export async function crawlWithWorkers(o: {
   sql: Sql; dbName: string; jobId: number; workers: number; concurrency: number; budget: number; workerUrl: string;
   postgresPid: number; siteServerPid: number; onCleanup: (f: () => void) => void; keepLogs?: boolean;
+  /** The server's log file, whose sampled statements give the claim's percentiles. */
+  serverLog: string;
 }): Promise<RunFigures> {
   const { sql, jobId } = o;
   await sql`update jobs set status = 'paused' where id = ${jobId}`;
@@ -143,12 +167,14 @@ export async function crawlWithWorkers(o: {
     const before = cpuSnapshot(workers, o.postgresPid, o.siteServerPid);
     const stopSampling = sampleLockWaits(sql);
     workers.forEach((w) => w.child.kill("SIGUSR2")); // the event-loop delay is measured from here
+    const logOffset = fs.statSync(o.serverLog).size;
     const started = performance.now();
     await sql`update jobs set status = 'running', started_at = now() where id = ${jobId}`;
     await waitForBudget(sql, jobId, o.budget, workers);
     const seconds = (performance.now() - started) / 1000;
     const after = cpuSnapshot(workers, o.postgresPid, o.siteServerPid);
     const peakRssMb = workers.map((w) => peakRssMbOf(w.child.pid!) ?? 0);
+    const serverLog = readFrom(o.serverLog, logOffset);
     const waits = stopSampling();
     const [stored] = await sql<{ pages: number; scored: number }[]>`
       select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${jobId}`;
@@ -160,11 +186,12 @@ export async function crawlWithWorkers(o: {
     return {
       workers: o.workers, stored: stored.pages, scored: stored.scored, seconds: +seconds.toFixed(1),
       pagesPerSecond: +(stored.pages / seconds).toFixed(1),
-      claim: await claimFigures(sql, workers.map((w) => w.child.pid!)),
+      claim: await claimFigures(sql, workers.map((w) => w.child.pid!), serverLog),
       deadlocks,
       lockWaits: { meanSessions: +waits.waits.reduce((a, w) => a + w.sessions, 0).toFixed(2), shareOfSamples: waits.shareWithWaits, byKind: waits.waits.slice(0, 8) },
       cpu: { workers: +(after.workers - before.workers).toFixed(1), postgres: +(after.postgres - before.postgres).toFixed(1),
-        siteServer: +(after.siteServer - before.siteServer).toFixed(1), machineBusy: +(busy / Math.max(total, 1e-9)).toFixed(3), cores: os.cpus().length },
+        siteServer: +(after.siteServer - before.siteServer).toFixed(1), machineBusy: +(busy / Math.max(total, 1e-9)).toFixed(3), cores: coreCount(),
+        crawlShare: +((after.workers - before.workers + after.postgres - before.postgres + after.siteServer - before.siteServer) / (seconds * coreCount())).toFixed(3) },
       peakRssMb, loopDelay: readLoopDelays(workers), loadAverage, topStatements: statements,
     };
   } finally {
