@@ -79,6 +79,9 @@ for (const n of WORKERS) {
     // N workers share them, as they would share one real site.
     const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES,
       scope: "seed-hosts", maxDepth: 100, minDelayMs: 0, maxHostConnections: Math.min(MAX_HOST_CONNECTIONS, CONCURRENCY * n) });
+    // Through PgBouncer the workers' synchronous_commit startup parameter is dropped
+    // (ignore_startup_parameters): the database gets it instead, as docs/SCALING.md advises.
+    if (bouncer) await sql.unsafe(`alter database "${db}" set synchronous_commit = off`);
     const workerUrl = bouncer ? `${bouncer.url(db)}?prepare=false` : url;
     console.error(`\n${n} worker(s): job ${job.id}, budget ${PAGES} pages, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     const figures = await crawlWithWorkers({ sql, dbName: db, jobId: job.id, workers: n, concurrency: CONCURRENCY, budget: PAGES,
