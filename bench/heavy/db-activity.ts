@@ -25,19 +25,19 @@ export function sampleSessions(sql: Sql) {
   };
 }
 
-/** A piece of the claim's text (lib/store/frontier.ts claimUrls) near its start, which survives truncation and constant normalisation. */
-export const CLAIM_MARKER = "least(j.max_pages - j.pages_reserved";
-const CLAIM_PREFIX = `with job as ( select j.id, ${CLAIM_MARKER}`;
-
-/** Whether `text` (comments removed, spaces collapsed) is the claim statement. */
-function isClaim(text: string): boolean {
-  return text.toLowerCase().startsWith(CLAIM_PREFIX);
+/**
+ * Whether a statement's text is the claim (lib/store/frontier.ts claimUrls): the statement that
+ * picks URLs with SKIP LOCKED and sets their lease's expiry. Read from what stays when
+ * pg_stat_statements replaces constants by $n and whatever the claim's CTEs are called.
+ */
+export function isClaimStatement(text: string): boolean {
+  return /for update skip locked/i.test(text) && /lease_expires_at\s*=\s*now\(\)\s*\+/i.test(text);
 }
 
 /** A short name for a statement's text: the hot statements by what they do, others by their first words. */
 export function labelStatement(query: string): string {
   const text = query.replace(/--[^\n]*/g, " ").replace(/\s+/g, " ").trim();
-  if (isClaim(text)) return "claim (claimUrls)";
+  if (isClaimStatement(text)) return "claim (claimUrls)";
   if (/^with job as \( update jobs set pages_fetched/i.test(text)) return "recordOutcome (job, minute, host counters)";
   return text.slice(0, 70);
 }

@@ -69,8 +69,8 @@ export function startDebianPostgres(opts: { pgBin: string; port: number; maxConn
       `port = ${opts.port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dataDir}'`,
       `max_connections = ${opts.maxConnections}`, "shared_preload_libraries = 'pg_stat_statements'",
       "pg_stat_statements.track = 'all'", "shared_buffers = '256MB'",
-      // pg_stat_activity keeps 1 kB of a statement's text by default: the claim is longer.
-      "track_activity_query_size = 16384",
+      // pg_stat_activity keeps 1 kB of a statement's text by default: the claim is over 10 kB.
+      "track_activity_query_size = 65536",
       // Deadlocks and lock waits past deadlock_timeout are written to server.log with the statements.
       "log_lock_waits = on",
       // A fifth of all statements are logged with their execution time, the claim's percentiles

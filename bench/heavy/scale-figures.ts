@@ -89,16 +89,16 @@ function limitsOf(r: ScaleRun, base: ScaleRun): string {
 }
 
 /**
- * Execution times (ms) of the claim statements in a slice of the server's log
- * (log_min_duration_sample: `duration: 7.123 ms  execute s12: with job as (…`), recognised by
- * `marker`, a piece of the claim's text. Parse and bind steps are left out.
+ * Execution times (ms) of the statements `isWanted` recognises in a slice of the server's log
+ * (log_min_duration_sample: `duration: 7.123 ms  execute s12: with job as (…`). Parse and bind
+ * steps are left out.
  */
-export function statementDurations(log: string, marker: string): number[] {
+export function statementDurations(log: string, isWanted: (text: string) => boolean): number[] {
   const out: number[] = [];
   // An entry starts with the log line prefix's timestamp; the statement's text runs on until the next.
   for (const entry of log.split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/)) {
     const m = /duration: ([\d.]+) ms {2}execute [^:]*:/.exec(entry);
-    if (m && entry.includes(marker)) out.push(Number(m[1]));
+    if (m && isWanted(entry)) out.push(Number(m[1]));
   }
   return out;
 }

@@ -10,7 +10,7 @@ import type { Sql } from "../../lib/store/infra/sql";
 import { CLAIM_BUCKETS_S, sumHistograms } from "../../lib/store/worker-latency";
 import { sampleLockWaits, topStatements } from "./db-activity";
 import { histogramQuantile, quantile, shareAtOrBelow, statementDurations } from "./scale-figures";
-import { CLAIM_MARKER } from "./db-activity";
+import { isClaimStatement } from "./db-activity";
 import { coreCount, cpuSecondsOf, machineCpuSeconds, peakRssMbOf, treeCpuSeconds } from "./proc-stats";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -107,7 +107,7 @@ async function stopWorkers(workers: Worker[]): Promise<void> {
 /** CPU seconds of each party so far. */
 function cpuSnapshot(workers: Worker[], postgresPid: number, siteServerPid: number) {
   return {
-    workers: workers.reduce((a, w) => a + (cpuSecondsOf(w.child.pid!) ?? 0), 0),
+    workers: workers.reduce((a, w) => a + treeCpuSeconds(w.child.pid!), 0), // with any processes a worker starts
     postgres: treeCpuSeconds(postgresPid), siteServer: cpuSecondsOf(siteServerPid) ?? 0, machine: machineCpuSeconds(),
   };
 }
@@ -128,12 +128,15 @@ function readFrom(file: string, offset: number): string {
 async function claimFigures(sql: Sql, pids: number[], serverLog: string) {
   const rows = await sql<{ latency: { claim?: unknown } }[]>`select latency from worker_heartbeats where pid = any(${pids}::int[])`;
   const h = sumHistograms(rows.map((r) => r.latency?.claim), CLAIM_BUCKETS_S);
-  const [server] = await sql<{ calls: number; mean_ms: number | null; max_ms: number | null }[]>`
-    select coalesce(sum(calls), 0)::int as calls, (sum(total_exec_time) / nullif(sum(calls), 0))::float as mean_ms, max(max_exec_time)::float as max_ms
-    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-      and query ilike '%for update skip locked%' and strpos(query, ${CLAIM_MARKER}) > 0`;
+  const candidates = await sql<{ query: string; calls: number; total_ms: number; max_ms: number }[]>`
+    select query, calls::int, total_exec_time::float as total_ms, max_exec_time::float as max_ms from pg_stat_statements
+    where dbid = (select oid from pg_database where datname = current_database()) and query ilike '%for update skip locked%'`;
+  const claims = candidates.filter((c) => isClaimStatement(c.query));
+  const calls = claims.reduce((a, c) => a + c.calls, 0);
+  const server = { calls, mean_ms: calls ? claims.reduce((a, c) => a + c.total_ms, 0) / calls : null,
+    max_ms: claims.length ? Math.max(...claims.map((c) => c.max_ms)) : null };
   const ms = (s: number | null) => (s === null ? null : +(s * 1000).toFixed(2));
-  const sampled = statementDurations(serverLog, CLAIM_MARKER);
+  const sampled = statementDurations(serverLog, isClaimStatement);
   const round = (x: number | null) => (x === null ? null : +x.toFixed(2));
   return {
     count: h.count, meanMs: h.count ? +((h.sum / h.count) * 1000).toFixed(2) : null, p95Ms: ms(histogramQuantile(h, 0.95)),
