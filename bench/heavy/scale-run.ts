@@ -112,6 +112,17 @@ function cpuSnapshot(workers: Worker[], postgresPid: number, siteServerPid: numb
   };
 }
 
+/** CPU seconds of each party between two snapshots taken `seconds` apart, and the shares of the cores. */
+function cpuFigures(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, seconds: number): RunFigures["cpu"] {
+  const used = (k: "workers" | "postgres" | "siteServer") => after[k] - before[k];
+  const busy = after.machine.busy - before.machine.busy, total = after.machine.total - before.machine.total;
+  const crawl = used("workers") + used("postgres") + used("siteServer");
+  return {
+    workers: +used("workers").toFixed(1), postgres: +used("postgres").toFixed(1), siteServer: +used("siteServer").toFixed(1),
+    machineBusy: +(busy / Math.max(total, 1e-9)).toFixed(3), cores: coreCount(), crawlShare: +(crawl / (seconds * coreCount())).toFixed(3),
+  };
+}
+
 /** The bytes a file grew by since `offset`. */
 function readFrom(file: string, offset: number): string {
   const fd = fs.openSync(file, "r");
@@ -184,7 +195,6 @@ export async function crawlWithWorkers(o: {
     const statements = await topStatements(sql, 8, o.dbName);
     const [{ deadlocks }] = await sql<{ deadlocks: number }[]>`select deadlocks::int from pg_stat_database where datname = current_database()`;
     await stopWorkers(workers); // their last heartbeat carries their whole claim histogram
-    const busy = after.machine.busy - before.machine.busy, total = after.machine.total - before.machine.total;
     isDone = true;
     return {
       workers: o.workers, stored: stored.pages, scored: stored.scored, seconds: +seconds.toFixed(1),
@@ -192,10 +202,7 @@ export async function crawlWithWorkers(o: {
       claim: await claimFigures(sql, workers.map((w) => w.child.pid!), serverLog),
       deadlocks,
       lockWaits: { meanSessions: +waits.waits.reduce((a, w) => a + w.sessions, 0).toFixed(2), shareOfSamples: waits.shareWithWaits, byKind: waits.waits.slice(0, 8) },
-      cpu: { workers: +(after.workers - before.workers).toFixed(1), postgres: +(after.postgres - before.postgres).toFixed(1),
-        siteServer: +(after.siteServer - before.siteServer).toFixed(1), machineBusy: +(busy / Math.max(total, 1e-9)).toFixed(3), cores: coreCount(),
-        crawlShare: +((after.workers - before.workers + after.postgres - before.postgres + after.siteServer - before.siteServer) / (seconds * coreCount())).toFixed(3) },
-      peakRssMb, loopDelay: readLoopDelays(workers), loadAverage, topStatements: statements,
+      cpu: cpuFigures(before, after, seconds), peakRssMb, loopDelay: readLoopDelays(workers), loadAverage, topStatements: statements,
     };
   } finally {
     await stopWorkers(workers);
