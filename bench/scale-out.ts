@@ -85,7 +85,7 @@ for (const n of WORKERS) {
     const workerUrl = bouncer ? `${bouncer.url(db)}?prepare=false` : url;
     console.error(`\n${n} worker(s): job ${job.id}, budget ${PAGES} pages, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     const figures = await crawlWithWorkers({ sql, dbName: db, jobId: job.id, workers: n, concurrency: CONCURRENCY, budget: PAGES,
-      workerUrl, postgresPid: pg.pid, siteServerPid: server.pid!, onCleanup: (f) => cleanups.push(f), keepLogs: values["keep-logs"], serverLog: pg.logFile });
+      workerUrl, postgresPid: pg.pid, siteServerPid: server.pid!, isSiteUp: () => server.exitCode === null && server.signalCode === null, onCleanup: (f) => cleanups.push(f), keepLogs: values["keep-logs"], serverLog: pg.logFile });
     runs.push(figures);
     console.error(JSON.stringify(figures));
   } finally {

@@ -79,14 +79,31 @@ async function waitForWorkers(sql: Sql, workers: Worker[]): Promise<void> {
   }
 }
 
-/** Wait until the job stored its budget or ended; throws when no page is stored for `stuckMs` or every worker died. */
-async function waitForBudget(sql: Sql, jobId: number, budget: number, workers: Worker[], stuckMs = 120_000): Promise<void> {
+/** The job's queue and host state, for the message of a crawl that stopped storing pages. */
+async function describeStall(sql: Sql, jobId: number): Promise<string> {
+  const [job] = await sql`select status, pages_fetched, pages_reserved, pages_failed from jobs where id = ${jobId}`;
+  const queue = await sql`
+    select status, count(*)::int as n, min(next_attempt_at) as next_attempt, max(attempts) as max_attempts
+    from frontier where job_id = ${jobId} group by status`;
+  const hosts = await sql`
+    select host, in_flight, has_pending, next_fetch_at, robots_expires_at, errors from hosts where job_id = ${jobId} order by pages_fetched desc limit 3`;
+  return JSON.stringify({ job, queue, hosts });
+}
+
+/**
+ * Wait until the job stored its budget or ended; throws, with the queue's state, when no page is
+ * stored for `stuckMs`, when every worker died, or when `isSiteUp` says the site's server is gone.
+ */
+async function waitForBudget(sql: Sql, jobId: number, budget: number, workers: Worker[], isSiteUp: () => boolean, stuckMs = 120_000): Promise<void> {
   let last = -1, lastChange = Date.now();
   for (;;) {
     const [job] = await sql<{ status: string; fetched: number }[]>`select status::text, pages_fetched as fetched from jobs where id = ${jobId}`;
     if (job.fetched >= budget || !["running", "stopping"].includes(job.status)) return;
     if (job.fetched !== last) [last, lastChange] = [job.fetched, Date.now()];
-    if (Date.now() - lastChange > stuckMs) throw new Error(`no page stored for ${stuckMs / 1000} s (at ${last}); see ${workers[0].log}`);
+    if (!isSiteUp()) throw new Error(`the site's server exited at ${last} pages: ${await describeStall(sql, jobId)}`);
+    if (Date.now() - lastChange > stuckMs) {
+      throw new Error(`no page stored for ${stuckMs / 1000} s (at ${last}); the queue: ${await describeStall(sql, jobId)}; see ${workers[0].log}`);
+    }
     if (workers.every((w) => w.child.exitCode !== null)) throw new Error(`every worker exited at ${last} pages:\n${tail(workers[0].log)}`);
     await sleep(100);
   }
@@ -164,7 +181,7 @@ async function claimFigures(sql: Sql, pids: number[], serverLog: string) {
  */
 export async function crawlWithWorkers(o: {
   sql: Sql; dbName: string; jobId: number; workers: number; concurrency: number; budget: number; workerUrl: string;
-  postgresPid: number; siteServerPid: number; onCleanup: (f: () => void) => void; keepLogs?: boolean;
+  postgresPid: number; siteServerPid: number; isSiteUp: () => boolean; onCleanup: (f: () => void) => void; keepLogs?: boolean;
   /** The server's log file, whose sampled statements give the claim's percentiles. */
   serverLog: string;
 }): Promise<RunFigures> {
@@ -184,7 +201,7 @@ export async function crawlWithWorkers(o: {
     const logOffset = fs.statSync(o.serverLog).size;
     const started = performance.now();
     await sql`update jobs set status = 'running', started_at = now() where id = ${jobId}`;
-    await waitForBudget(sql, jobId, o.budget, workers);
+    await waitForBudget(sql, jobId, o.budget, workers, o.isSiteUp);
     const seconds = (performance.now() - started) / 1000;
     const after = cpuSnapshot(workers, o.postgresPid, o.siteServerPid);
     const peakRssMb = workers.map((w) => peakRssMbOf(w.child.pid!) ?? 0);
