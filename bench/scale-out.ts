@@ -13,6 +13,7 @@
  * --keep-logs: keep each worker's output (its temp directory is printed). Every process and the
  * cluster are removed at the end, also on Ctrl-C.
  */
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -57,8 +58,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => { 
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** The job settings' ceiling on a host's connections (lib/jobs/settings.ts). */
 const MAX_HOST_CONNECTIONS = 32;
-const server = await serveSite(ensureSite(SITE_PAGES, PORT), PORT);
-cleanups.push(() => server.kill("SIGTERM"));
+const siteLog = path.join(os.tmpdir(), `fc-scale-site-${process.pid}.log`);
+const server = await serveSite(ensureSite(SITE_PAGES, PORT), PORT, siteLog);
+cleanups.push(() => {
+  server.kill("SIGTERM");
+  fs.rmSync(siteLog, { force: true });
+});
+/** Whether the site's server still runs; when it is gone, why (its exit and what it wrote to stderr). */
+const siteServerState = () => (server.exitCode === null && server.signalCode === null ? null
+  : `exit code ${server.exitCode}, signal ${server.signalCode}: ${fs.readFileSync(siteLog, "utf8").slice(-800) || "nothing on stderr (killed from outside?)"}`);
 // Each worker's pool holds up to 30 sessions (workers/crawl-worker.ts), plus the harness's and headroom.
 const pg = startDebianPostgres({ pgBin: PG_BIN, port: await freePort(), maxConnections: Math.max(...WORKERS) * 32 + 40 });
 cleanups.push(() => pg.stop({ keepDir: values["keep-logs"] }));
@@ -85,7 +93,7 @@ for (const n of WORKERS) {
     const workerUrl = bouncer ? `${bouncer.url(db)}?prepare=false` : url;
     console.error(`\n${n} worker(s): job ${job.id}, budget ${PAGES} pages, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     const figures = await crawlWithWorkers({ sql, dbName: db, jobId: job.id, workers: n, concurrency: CONCURRENCY, budget: PAGES,
-      workerUrl, postgresPid: pg.pid, siteServerPid: server.pid!, isSiteUp: () => server.exitCode === null && server.signalCode === null, onCleanup: (f) => cleanups.push(f), keepLogs: values["keep-logs"], serverLog: pg.logFile });
+      workerUrl, postgresPid: pg.pid, siteServerPid: server.pid!, siteDown: siteServerState, onCleanup: (f) => cleanups.push(f), keepLogs: values["keep-logs"], serverLog: pg.logFile });
     runs.push(figures);
     console.error(JSON.stringify(figures));
   } finally {

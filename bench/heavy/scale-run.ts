@@ -92,15 +92,16 @@ async function describeStall(sql: Sql, jobId: number): Promise<string> {
 
 /**
  * Wait until the job stored its budget or ended; throws, with the queue's state, when no page is
- * stored for `stuckMs`, when every worker died, or when `isSiteUp` says the site's server is gone.
+ * stored for `stuckMs`, when every worker died, or when `siteDown` says why the site's server is gone.
  */
-async function waitForBudget(sql: Sql, jobId: number, budget: number, workers: Worker[], isSiteUp: () => boolean, stuckMs = 120_000): Promise<void> {
+async function waitForBudget(sql: Sql, jobId: number, budget: number, workers: Worker[], siteDown: () => string | null, stuckMs = 120_000): Promise<void> {
   let last = -1, lastChange = Date.now();
   for (;;) {
     const [job] = await sql<{ status: string; fetched: number }[]>`select status::text, pages_fetched as fetched from jobs where id = ${jobId}`;
     if (job.fetched >= budget || !["running", "stopping"].includes(job.status)) return;
     if (job.fetched !== last) [last, lastChange] = [job.fetched, Date.now()];
-    if (!isSiteUp()) throw new Error(`the site's server exited at ${last} pages: ${await describeStall(sql, jobId)}`);
+    const down = siteDown();
+    if (down) throw new Error(`the site's server ended at ${last} pages (${down}); the queue: ${await describeStall(sql, jobId)}`);
     if (Date.now() - lastChange > stuckMs) {
       throw new Error(`no page stored for ${stuckMs / 1000} s (at ${last}); the queue: ${await describeStall(sql, jobId)}; see ${workers[0].log}`);
     }
@@ -181,7 +182,7 @@ async function claimFigures(sql: Sql, pids: number[], serverLog: string) {
  */
 export async function crawlWithWorkers(o: {
   sql: Sql; dbName: string; jobId: number; workers: number; concurrency: number; budget: number; workerUrl: string;
-  postgresPid: number; siteServerPid: number; isSiteUp: () => boolean; onCleanup: (f: () => void) => void; keepLogs?: boolean;
+  postgresPid: number; siteServerPid: number; siteDown: () => string | null; onCleanup: (f: () => void) => void; keepLogs?: boolean;
   /** The server's log file, whose sampled statements give the claim's percentiles. */
   serverLog: string;
 }): Promise<RunFigures> {
@@ -201,7 +202,7 @@ export async function crawlWithWorkers(o: {
     const logOffset = fs.statSync(o.serverLog).size;
     const started = performance.now();
     await sql`update jobs set status = 'running', started_at = now() where id = ${jobId}`;
-    await waitForBudget(sql, jobId, o.budget, workers, o.isSiteUp);
+    await waitForBudget(sql, jobId, o.budget, workers, o.siteDown);
     const seconds = (performance.now() - started) / 1000;
     const after = cpuSnapshot(workers, o.postgresPid, o.siteServerPid);
     const peakRssMb = workers.map((w) => peakRssMbOf(w.child.pid!) ?? 0);

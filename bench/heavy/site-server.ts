@@ -14,9 +14,14 @@ export function ensureSite(pages: number, port: number): string {
   return dir;
 }
 
-/** Start the static server (bench/heavy/serve.mjs) in its own process; resolves once it listens. */
-export async function serveSite(dir: string, port: number): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, "serve.mjs"), [dir, String(port)], { stdio: "ignore" });
+/**
+ * Start the static server (bench/heavy/serve.mjs) in its own process; resolves once it listens.
+ * With `errorLog`, what it writes to stderr (a crash's stack) goes to that file.
+ */
+export async function serveSite(dir: string, port: number, errorLog?: string): Promise<ChildProcess> {
+  const err = errorLog ? fs.openSync(errorLog, "a") : "ignore";
+  const child = fork(path.join(import.meta.dirname, "serve.mjs"), [dir, String(port)], { stdio: ["ignore", "ignore", err, "ipc"] });
+  if (typeof err === "number") fs.closeSync(err);
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`the site server exited (${code}): is port ${port} taken? Pass --port`)));
