@@ -59,11 +59,17 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** The job settings' ceiling on a host's connections (lib/jobs/settings.ts). */
 const MAX_HOST_CONNECTIONS = 32;
 const siteLog = path.join(os.tmpdir(), `fc-scale-site-${process.pid}.log`);
-const server = await serveSite(ensureSite(SITE_PAGES, PORT), PORT, siteLog);
+const siteDir = ensureSite(SITE_PAGES, PORT);
+let server = await serveSite(siteDir, PORT, siteLog);
 cleanups.push(() => {
   server.kill("SIGTERM");
   fs.rmSync(siteLog, { force: true });
 });
+/** A site server stopped from outside during a run (the machine is shared) is started again for the next try. */
+async function reviveSite(): Promise<void> {
+  if (server.exitCode === null && server.signalCode === null) return;
+  server = await serveSite(siteDir, PORT, siteLog);
+}
 /** Whether the site's server still runs; when it is gone, why (its exit and what it wrote to stderr). */
 const siteServerState = () => (server.exitCode === null && server.signalCode === null ? null
   : `exit code ${server.exitCode}, signal ${server.signalCode}: ${fs.readFileSync(siteLog, "utf8").slice(-800) || "nothing on stderr (killed from outside?)"}`);
@@ -74,9 +80,8 @@ const bouncer = values.pgbouncer ? await startPgBouncer({ serverPort: pg.port, p
 if (bouncer) cleanups.push(bouncer.stop);
 console.error(`PostgreSQL ${pg.version} from ${PG_BIN} on port ${pg.port}${bouncer ? `, PgBouncer (transaction mode) on port ${bouncer.port}` : ""}`);
 
-const runs: RunFigures[] = [];
-for (const n of WORKERS) {
-  const db = `scale_${n}`;
+/** One run with `n` workers in a fresh database `db`. */
+async function runWith(n: number, db: string): Promise<RunFigures> {
   await ensureDatabase(pg.url(), db);
   const url = pg.url(db);
   const sql = openSql(url, { max: 4, app: "bench-scale" });
@@ -92,12 +97,28 @@ for (const n of WORKERS) {
     if (bouncer) await sql.unsafe(`alter database "${db}" set synchronous_commit = off`);
     const workerUrl = bouncer ? `${bouncer.url(db)}?prepare=false` : url;
     console.error(`\n${n} worker(s): job ${job.id}, budget ${PAGES} pages, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    const figures = await crawlWithWorkers({ sql, dbName: db, jobId: job.id, workers: n, concurrency: CONCURRENCY, budget: PAGES,
+    return await crawlWithWorkers({ sql, dbName: db, jobId: job.id, workers: n, concurrency: CONCURRENCY, budget: PAGES,
       workerUrl, postgresPid: pg.pid, siteServerPid: server.pid!, siteDown: siteServerState, onCleanup: (f) => cleanups.push(f), keepLogs: values["keep-logs"], serverLog: pg.logFile });
-    runs.push(figures);
-    console.error(JSON.stringify(figures));
   } finally {
     await sql.end();
+  }
+}
+
+/** Tries per N when the site's server is stopped from outside mid-run (the run is then started over in a new database). */
+const SITE_TRIES = 3;
+const runs: RunFigures[] = [];
+for (const n of WORKERS) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const figures = await runWith(n, attempt === 1 ? `scale_${n}` : `scale_${n}_try${attempt}`);
+      runs.push(figures);
+      console.error(JSON.stringify(figures));
+      break;
+    } catch (err) {
+      if (attempt >= SITE_TRIES || !/the site's server ended/.test((err as Error).message)) throw err;
+      console.error(`${(err as Error).message.slice(0, 300)}\nstarting the site's server again and the run with ${n} worker(s) over`);
+      await reviveSite();
+    }
   }
 }
 
