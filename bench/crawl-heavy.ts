@@ -9,7 +9,7 @@
  *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref] [--threads N]
  *     [--crawlee DIR]   also crawl with Crawlee's CheerioCrawler from DIR/crawl.mjs (a copy of ../shared/bench/crawlee after npm ci)
  */
-import { fork, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,10 +17,11 @@ import { parseArgs } from "node:util";
 import { ensureDatabase } from "../lib/store/infra/connect";
 import { startEmbeddedPostgres } from "../lib/store/infra/embedded";
 import { migrate } from "../lib/store/infra/migrate";
-import { openSql, type Sql } from "../lib/store/infra/sql";
+import { openSql } from "../lib/store/infra/sql";
 import { makeJob } from "../lib/testing/fixtures";
 import { freePort } from "../lib/testing/net";
-import { generateSite } from "./heavy/site.mjs";
+import { ensureSite, serveSite } from "./heavy/site-server";
+import { sampleSessions, topStatements } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
 
 const { values } = parseArgs({ options: {
@@ -33,23 +34,6 @@ const PORT = Number(values.port ?? 18090);
 if (!Number.isInteger(PAGES) || PAGES < 10) throw new Error("--pages must be a whole number of at least 10");
 const HERE = path.join(import.meta.dirname, "heavy");
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-
-/** The site for (pages, origin), generated once and kept in the temp directory (30 KB a page). */
-function ensureSite(): string {
-  const dir = path.join(os.tmpdir(), "focuscrawl-heavy", `${PAGES}-${PORT}`, "site");
-  if (!fs.existsSync(`${dir}.urls.txt`)) console.error(`generating ${PAGES} pages: ${JSON.stringify(generateSite({ pages: PAGES, out: dir, origin: ORIGIN }))}`);
-  return dir;
-}
-
-/** Start the static server; resolves once it listens. */
-async function serve(dir: string) {
-  const child = fork(path.join(HERE, "serve.mjs"), [dir, String(PORT)], { stdio: "ignore" });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) => reject(new Error(`the site server exited (${code}): is port ${PORT} taken? Pass --port`)));
-  });
-  return child;
-}
 
 /** Run a child process to its end, returning its stdout. */
 function run(args: string[]): Promise<string> {
@@ -86,29 +70,6 @@ async function startDatabase(dataDir: string) {
   return startEmbeddedPostgres({ dataDir, port });
 }
 
-/**
- * What the database's sessions of the crawl are doing, sampled every 200 ms from pg_stat_activity:
- * running (on CPU or I/O), waiting for a lock (and on which kind), or idle in a transaction
- * (waiting for the worker to send the next statement).
- */
-function sampleSessions(sql: Sql) {
-  const counts = new Map<string, number>();
-  let samples = 0;
-  const timer = setInterval(async () => {
-    const rows = await sql<{ what: string; n: number }[]>`
-      select case when state = 'active' and wait_event_type = 'Lock' then 'waiting for a lock (' || wait_event || ')'
-        when state = 'active' then 'running' else state end as what, count(*)::int as n
-      from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
-        and state <> 'idle' group by 1`.catch(() => []);
-    samples++;
-    for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + r.n);
-  }, 200);
-  return () => {
-    clearInterval(timer);
-    return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, +(n / Math.max(1, samples)).toFixed(2)]));
-  };
-}
-
 /** The machine's CPU time so far, busy and in all, in clock ticks (/proc/stat's first line). */
 function machineCpu(): { busy: number; total: number } {
   const ticks = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -116,17 +77,8 @@ function machineCpu(): { busy: number; total: number } {
   return { busy: total - ticks[3] - ticks[4], total };
 }
 
-/** SQL statements by total execution time (pg_stat_statements). */
-async function topStatements(sql: Sql) {
-  const rows = await sql<{ query: string; calls: number; total_ms: number; mean_ms: number }[]>`
-    select regexp_replace(query, '\s+', ' ', 'g') as query, calls::int, round(total_exec_time)::int as total_ms,
-      round(mean_exec_time::numeric, 3)::float as mean_ms
-    from pg_stat_statements where query not ilike '%pg_stat_statements%' order by total_exec_time desc limit 20`;
-  return rows.map((r) => ({ ...r, query: r.query.slice(0, 110) }));
-}
-
-const siteDir = ensureSite();
-const server = await serve(siteDir);
+const siteDir = ensureSite(PAGES, PORT);
+const server = await serveSite(siteDir, PORT);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-"));
 const pg = await startDatabase(dataDir);
 try {

@@ -19,8 +19,9 @@ function fileOf(url) {
 }
 
 http.createServer(async (req, res) => {
-  const file = fileOf(req.url);
   try {
+    // A malformed path (`/%E0%A4%A`) makes decodeURIComponent throw: a 404, not the server's end.
+    const file = fileOf(req.url);
     if (!file) throw new Error('outside');
     const body = await fs.readFile(file);
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length });

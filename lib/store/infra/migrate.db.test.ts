@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/db";
-import { migrate, MIGRATIONS_DIR, readMigrations } from "./migrate";
+import { migrate, MIGRATIONS_DIR, PRISMA_ADVISORY_LOCK_KEY, readMigrations } from "./migrate";
+import { openSql } from "./sql";
 import { diffSchemas, readDatabaseSchema, readPrismaSchema } from "../../testing/schema-drift";
 
 const SCHEMA_FILE = path.resolve(MIGRATIONS_DIR, "..", "schema.prisma");
@@ -66,4 +67,20 @@ test("an edited migration or a failing one is refused with the fix, and nothing 
   const [half] = await db.sql`select to_regclass('half_done') as t`;
   assert.equal(half.t, null);
   fs.rmSync(dir2, { recursive: true });
+});
+
+test("an up-to-date database is not locked to be checked: a worker starts while the migration lock is held elsewhere", async () => {
+  const holder = await db.sql.reserve();
+  // A session that would wait for the migration lock gives up after a second instead of hanging the test.
+  const u = new URL(db.url);
+  u.searchParams.set("lock_timeout", "1000");
+  const starting = openSql(u.toString(), { max: 1 });
+  try {
+    await holder`select pg_advisory_lock(${PRISMA_ADVISORY_LOCK_KEY})`;
+    assert.deepEqual(await migrate(starting), []);
+  } finally {
+    await holder`select pg_advisory_unlock(${PRISMA_ADVISORY_LOCK_KEY})`;
+    holder.release();
+    await starting.end();
+  }
 });

@@ -10,7 +10,7 @@ import { projectPath } from "../../project-root";
 import type { Sql } from "./sql";
 
 /** Prisma Migrate's advisory lock key: holding it also keeps `prisma migrate` out. */
-const PRISMA_ADVISORY_LOCK_KEY = 72707369;
+export const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
 /** The default migrations folder of this project. */
 export const MIGRATIONS_DIR = projectPath("prisma", "migrations");
@@ -65,9 +65,27 @@ function planMigrations(files: MigrationFile[], rows: AppliedRow[]): MigrationFi
   return files.filter((f) => !applied.has(f.name));
 }
 
-/** Apply every pending migration, each in its own transaction; returns the names applied. */
+/**
+ * The migrations recorded so far, read without any lock; null when the table does not exist yet.
+ * (to_regclass answers null instead of failing, so no transaction is aborted.)
+ */
+async function readApplied(sql: Sql): Promise<AppliedRow[] | null> {
+  const [{ exists }] = await sql<{ exists: boolean }[]>`select to_regclass('"_prisma_migrations"') is not null as exists`;
+  if (!exists) return null;
+  return sql<AppliedRow[]>`select migration_name, checksum, finished_at, rolled_back_at from "_prisma_migrations"`;
+}
+
+/**
+ * Apply every pending migration, each in its own transaction; returns the names applied.
+ * A database that is up to date is only read: the session-level lock is taken only when there is
+ * something to apply. Every worker runs this as it starts, and through a pooler in transaction
+ * mode (PgBouncer) a session lock stays with whichever server connection took it, where an
+ * unlock sent later may not arrive: the next worker starting would wait on it for good.
+ */
 export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = readMigrations(dir);
+  const applied = await readApplied(sql);
+  if (applied && planMigrations(files, applied).length === 0) return [];
   // One dedicated connection holds the session lock while each migration commits on its own.
   const conn = await sql.reserve();
   try {
