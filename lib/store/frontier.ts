@@ -8,7 +8,7 @@ import { answerAgeMs, releaseHost, setAsideReason } from "./hosts";
 import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
-import { EXPLORE_PAGES, FILL_COUNT_CAP } from "../rules/focus";
+import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_FEEDBACK_SHARE } from "../rules/focus";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -77,7 +77,7 @@ const MAX_EMPTY_ROUNDS = 64;
  */
 const MAX_HOSTS_SQL = String(MAX_HOSTS_PROBED), BEST_URLS_SQL = String(BEST_URLS_PROBED), RANDOM_POOL_SQL = String(RANDOM_POOL);
 const EXPLORE_SQL = String(EXPLORE_PAGES);
-const FILL_CAP_SQL = String(FILL_COUNT_CAP);
+const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_SHARE_SQL = String(FILL_FEEDBACK_SHARE);
 /**
  * URLs one claim may take from a host: one, as the host's delay runs from each request; as many as
  * it has free connections when it has no delay and its robots.txt is known (a crawl of one's own
@@ -227,7 +227,7 @@ async function claimOnce(
         from probe pr where id is not null
       ) e
       where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
-        and priority >= 0)
+        and priority >= 0 and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
     ), cand as (
       select host, id, priority, depth, delay, tried, url, is_due from eligible
       -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
