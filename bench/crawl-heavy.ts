@@ -23,6 +23,7 @@ import { freePort } from "../lib/testing/net";
 import { ensureSite, serveSite } from "./heavy/site-server";
 import { sampleSessions, topStatements } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
+import { machineCpuSeconds } from "./heavy/proc-stats";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
@@ -70,13 +71,6 @@ async function startDatabase(dataDir: string) {
   return startEmbeddedPostgres({ dataDir, port });
 }
 
-/** The machine's CPU time so far, busy and in all, in clock ticks (/proc/stat's first line). */
-function machineCpu(): { busy: number; total: number } {
-  const ticks = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = ticks.reduce((a, b) => a + b, 0);
-  return { busy: total - ticks[3] - ticks[4], total };
-}
-
 const siteDir = ensureSite(PAGES, PORT);
 const server = await serveSite(siteDir, PORT);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-"));
@@ -96,10 +90,10 @@ try {
   const prof = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
   const load = os.loadavg();
   const stopSampling = sampleSessions(sql);
-  const cpuBefore = machineCpu();
+  const cpuBefore = machineCpuSeconds();
   const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
     "--concurrency", String(CONCURRENCY), "--pages", String(PAGES), ...(values.threads ? ["--threads", values.threads] : [])])).trim().split("\n").pop()!);
-  const cpuAfter = machineCpu();
+  const cpuAfter = machineCpuSeconds();
   const sessions = stopSampling();
   const [stored] = await sql<{ pages: number; scored: number }[]>`
     select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;

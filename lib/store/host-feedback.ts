@@ -24,11 +24,13 @@ export const REWEIGH_RATIO = 1.2;
 export async function reweighHost(sql: Sql, jobId: number, host: string): Promise<number> {
   const [r] = await sql<{ n: number }[]>`
     with due as (
-      select host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as feedback, host_sunk(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as sunk
-      from hosts h join jobs j on j.id = h.job_id
-      where h.job_id = ${jobId} and h.host = ${host} and j.priority_feedback
-        and (abs(ln(host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) / h.feedback)) > ln(${REWEIGH_RATIO})
-          or host_sunk(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) <> h.is_sunk)
+      select feedback, sunk from (
+        select host_feedback(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as feedback,
+          host_sunk(h.pages_fetched, h.pages_relevant, h.errors, h.irrelevant_run) as sunk, h.feedback as was, h.is_sunk as was_sunk
+        from hosts h join jobs j on j.id = h.job_id
+        where h.job_id = ${jobId} and h.host = ${host} and j.priority_feedback
+      ) now
+      where abs(ln(feedback / was)) > ln(${REWEIGH_RATIO}) or sunk <> was_sunk
     ), picked as (
       select f.id from frontier f
       -- A re-run's revisits keep their order by change probability (lib/store/revisits.ts).

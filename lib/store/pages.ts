@@ -137,7 +137,7 @@ export async function storePages(sql: Sql, pages: PageRecord[]): Promise<{ pageI
     // first (below) and is marked its duplicate instead of both being kept as originals. All
     // the batch's keys are taken at once, in order, so two batches never wait for each other's.
     await holdJobKeys(tx, "checksum", first.jobId, capped.map((p) => p.checksum));
-    const stored: { pageId: string; enqueued: number; hosts: string[] }[] = [];
+    const stored: Awaited<ReturnType<typeof insertPage>>[] = [];
     // URLs the batch queued per host: the hosts' counts are updated once, at the end.
     const queuedInBatch = new Map<string, number>();
     for (let i = 0; i < capped.length; i++) {
@@ -153,7 +153,7 @@ export async function storePages(sql: Sql, pages: PageRecord[]): Promise<{ pageI
     const queuedHosts = stored.flatMap((s) => s.hosts);
     await Promise.all([
       finishLeases(tx, capped.map((p) => p.frontierId), first.workerId),
-      ensureHosts(tx, first.jobId, capped.flatMap((p) => p.queue.filter((l) => !l.skipReason).map((l) => l.host)), first.politeness),
+      ensureHosts(tx, first.jobId, stored.flatMap((s) => s.linkHosts), first.politeness),
       ...outcomesByHost(capped, stored).map((o) => recordOutcome(tx, o)),
       // After the job row is locked (recordOutcome), as the claim locks it before the hosts it updates.
       first.maxPagesPerHost > 0 ? countQueued(tx, first.jobId, queuedHosts) : undefined,
@@ -184,10 +184,14 @@ function outcomesByHost(pages: PageRecord[], stored: { enqueued: number }[]): Ou
   return [...byHost.values()].sort((a, b) => (a.host! < b.host! ? -1 : 1));
 }
 
-/** Insert one page of a batch with its body, links and queued children; the hosts its queued links are on. */
+/**
+ * Insert one page of a batch with its body, links and queued children. Returns the hosts of the
+ * URLs it newly queued (`hosts`, one per URL) and of every link it queued past the limits
+ * (`linkHosts`: known or new, whose hosts must exist).
+ */
 async function insertPage(
   tx: Tx, p: PageRecord, doc: SearchDocument, queuedInBatch: ReadonlyMap<string, number>,
-): Promise<{ pageId: string; enqueued: number; hosts: string[] }> {
+): Promise<{ pageId: string; enqueued: number; hosts: string[]; linkHosts: string[] }> {
   const blocks = simhashBlocks(p.simhash);
   const [{ id, mark }] = await tx<{ id: string; mark: string }[]>`
     insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title,
@@ -221,7 +225,7 @@ async function insertPage(
     priorities: queue.map((l) => l.priority), skipReasons: queue.map((l) => l.skipReason ?? null),
     details: queue.map((l) => l.detail ?? null), merge: p.merge,
   });
-  return { pageId, enqueued, hosts };
+  return { pageId, enqueued, hosts, linkHosts: queue.filter((l) => !l.skipReason).map((l) => l.host) };
 }
 
 /**
