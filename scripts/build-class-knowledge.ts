@@ -33,6 +33,8 @@ const LEXICON_SIZE = 300;
 /** A lexicon's words weigh half the abstracts' words: they say what a field is called, not how it writes. */
 const LEXICON_SHARE = 0.5;
 const EXAMPLES_PER_CLASS = 3;
+/** A subclass's words weigh this much in its parent's vocabulary, per level down. */
+const SUBCLASS_SHARE = 0.5;
 /** Titles the realistic web serves in its catalogue (lib/realweb/build.ts takes the first 2,000). */
 const TITLES_SERVED = 2000;
 
@@ -117,12 +119,35 @@ function pickExamples(code: string, vocab: Vocabulary): string[] {
   return picked;
 }
 
-/** Class `code`'s field words learned from `from`, with the lexicons of the class and the classes below it. */
+/** The words learned for `code` from `from`'s abstracts alone (remembered per source list). */
+const learnedOf = new WeakMap<readonly LabelledDoc[], Map<string, Vocabulary>>();
+function abstractWords(code: string, from: readonly LabelledDoc[]): Vocabulary {
+  const memo = learnedOf.get(from) ?? new Map<string, Vocabulary>();
+  learnedOf.set(from, memo);
+  let vocab = memo.get(code);
+  if (!vocab) {
+    const inClass = from.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length;
+    vocab = learnVocabulary(from, code, { size: VOCABULARY_SIZE, minDocs: Math.max(2, Math.ceil(inClass * 0.03)) });
+    memo.set(code, vocab);
+  }
+  return vocab;
+}
+
+/**
+ * Class `code`'s field words learned from `from`: its own, the words of the classes below it that
+ * the sources name (each level down weighing SUBCLASS_SHARE as much: 水稻 is S5's word, and S's
+ * too, though too few of S's abstracts use it to be learned for S), and the lexicons of the class
+ * and the classes below it.
+ */
 function vocabularyOf(code: string, from: readonly LabelledDoc[]): { vocab: Vocabulary; lexicons: string[] } {
-  const inClass = from.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length;
-  let vocab = learnVocabulary(from, code, { size: VOCABULARY_SIZE, minDocs: Math.max(2, Math.ceil(inClass * 0.03)) });
+  let vocab = abstractWords(code, from);
+  const depth = clcAncestors(code).length;
+  const below = [...codes].filter((c) => c !== code && isWithinClass(c, code)).sort();
+  for (const sub of below) {
+    vocab = mergeVocabularies(vocab, abstractWords(sub, from), SUBCLASS_SHARE ** (clcAncestors(sub).length - depth), VOCABULARY_SIZE * (below.length ? 2 : 1));
+  }
   const lexes = [...lexiconVocabs].filter(([c]) => isWithinClass(c, code)).flatMap(([, l]) => l);
-  for (const lex of lexes) vocab = mergeVocabularies(vocab, lex.vocab, LEXICON_SHARE, VOCABULARY_SIZE + LEXICON_SIZE);
+  for (const lex of lexes) vocab = mergeVocabularies(vocab, lex.vocab, LEXICON_SHARE, vocab.length + LEXICON_SIZE);
   return { vocab, lexicons: [...new Set(lexes.map((l) => l.name))] };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The page threshold a topic of one class alone should use, chosen on labelled abstracts its
- * field words were not learned from (two folds: learn on one half, choose on the other, the mean
- * of the two choices). Field words raise the cosine of every page of the field, so one fixed
+ * field words were not learned from (cross-validated: each fold is scored with knowledge learned
+ * from the others). Field words raise the cosine of every page of the field, so one fixed
  * threshold no longer suits every class (bench/RELEVANCE.md). The fold's knowledge holds the
  * broad classes too, learned from the same half, so the topic is scored with its class contrast.
  */
@@ -35,26 +35,46 @@ export function f1AtThreshold(scores: readonly number[], labels: readonly boolea
   return tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
 }
 
+/** Folds of the cross-validation: each learns on three quarters of the abstracts and is scored on the rest. */
+export const THRESHOLD_FOLDS = 4;
+
+const foldsOf = new WeakMap<readonly ScoredDoc[], ScoredDoc[][]>();
+/** Each fold's training documents (the same arrays for every class, so learning can be remembered per fold). */
+function trainingFolds(docs: readonly ScoredDoc[]): ScoredDoc[][] {
+  let folds = foldsOf.get(docs);
+  if (!folds) {
+    folds = Array.from({ length: THRESHOLD_FOLDS }, (_, fold) => docs.filter((_, i) => i % THRESHOLD_FOLDS !== fold));
+    foldsOf.set(docs, folds);
+  }
+  return folds;
+}
+
 /**
- * Two-fold choice of class `code`'s threshold: `learn(trainDocs, fold)` gives the knowledge of the
- * class and of the broad classes it is contrasted with from one half, a topic of the class alone
- * is built with it, and the other half is scored.
- * Undefined when a fold holds fewer than MIN_FOLD_POSITIVES of the class's abstracts.
+ * Cross-validated choice of class `code`'s threshold: for each of THRESHOLD_FOLDS folds,
+ * `learn(trainDocs, fold)` gives the knowledge of the class and of the broad classes it is
+ * contrasted with from the other folds, a topic of the class alone is built with it, and the
+ * fold is scored. The threshold is the one with the best F1 over all folds' scores pooled (one
+ * curve over every held-out abstract, steadier than the mean of each fold's own best).
+ * Undefined when the class has fewer than MIN_FOLD_POSITIVES abstracts per fold.
  */
 export function chooseClassThreshold(code: string, docs: readonly ScoredDoc[], learn: (train: readonly ScoredDoc[], fold: number) => ClassKnowledgeFile["classes"]): number | undefined {
-  const chosen: number[] = [];
-  for (const fold of [0, 1]) {
-    const train = docs.filter((_, i) => i % 2 !== fold);
-    const test = docs.filter((d, i) => i % 2 === fold && sideOf(d.codes, code) !== "neither");
-    const labels = test.map((d) => sideOf(d.codes, code) === "inside");
-    if (labels.filter(Boolean).length < MIN_FOLD_POSITIVES) return undefined;
+  const scores: number[] = [];
+  const labels: boolean[] = [];
+  const positives = docs.filter((d) => sideOf(d.codes, code) === "inside").length;
+  if (positives < MIN_FOLD_POSITIVES * THRESHOLD_FOLDS) return undefined;
+  for (let fold = 0; fold < THRESHOLD_FOLDS; fold++) {
+    const train = trainingFolds(docs)[fold];
+    const test = docs.filter((d, i) => i % THRESHOLD_FOLDS === fold && sideOf(d.codes, code) !== "neither");
     useClassKnowledge({ version: 1, classes: learn(train, fold) });
     try {
       const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [code] })));
-      chosen.push(bestF1Threshold(test.map((d) => scoreTerms(scorer, [], d.pageTerms).relevance), labels).threshold);
+      for (const d of test) {
+        scores.push(scoreTerms(scorer, [], d.pageTerms).relevance);
+        labels.push(sideOf(d.codes, code) === "inside");
+      }
     } finally {
       useClassKnowledge(undefined);
     }
   }
-  return +((chosen[0] + chosen[1]) / 2).toFixed(4);
+  return bestF1Threshold(scores, labels).threshold;
 }
