@@ -87,11 +87,38 @@ const FILL_CAP_SQL = String(FILL_COUNT_CAP), FILL_SHARE_SQL = String(FILL_FEEDBA
 const SLOTS_SQL = `case when host_delay(h.min_delay_ms, h.crawl_delay_ms) = interval '0' and h.robots_expires_at > now()
           then greatest(host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) - h.in_flight, 1) else 1 end as slots`;
 
+/**
+ * The jobs a claim may take URLs of, as `from … where …` over `jobs j` and its free concurrency
+ * `c.room`: running, with budget, concurrency and time left, among `jobFilter` (all when null).
+ */
+function claimableJobsSql(tx: Tx, jobFilter: number[] | null) {
+  return tx`
+      from jobs j
+      cross join lateral (
+        select nullif(j.max_concurrency, 0) - count(*) as room
+        from frontier f where f.job_id = j.id and f.status = 'leased' and j.max_concurrency > 0
+      ) c
+      where j.status = 'running' and j.pages_reserved < j.max_pages and coalesce(c.room, 1) > 0
+        and (j.time_budget_sec is null or j.started_at + make_interval(secs => j.time_budget_sec) > now())
+        and (${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))`;
+}
+
+/**
+ * One claim, in a transaction of two statements: the job's row is locked by a statement of its
+ * own, then the claim runs on it. As one statement, two workers' claims deadlocked on the job's
+ * row when a page store's counters had just updated it (docs/SCALING.md): the second claim
+ * followed the row's newer version while holding the queue for it, and the first one's budget
+ * update, starting from the version its snapshot saw, waited for that queue. Locked first, the
+ * claim's snapshot already sees the version it holds.
+ */
 async function claimOnce(
-  sql: Sql,
+  db: Sql,
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<{ rows: ClaimedUrl[]; emptied: number }> {
-  const jobFilter = opts.jobIds ?? null;
+  return db.begin(async (sql) => {
+  const [picked] = await sql<{ id: number }[]>`
+    select j.id ${claimableJobsSql(sql, opts.jobIds ?? null)} order by random() limit 1 for no key update of j`;
+  if (!picked) return { rows: [], emptied: 0 };
   const rows = await sql<(ClaimedUrl & { emptied: number })[]>`
     with job as (
       -- room: what is left of the page budget, and of the job's own concurrency limit
@@ -107,16 +134,7 @@ async function claimOnce(
         -- Idle capacity (lib/rules/focus.ts), on unless the job turned it off, with the host feedback on.
         j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, true) as fills,
         j.max_pages - j.pages_reserved as budget_left
-      from jobs j
-      cross join lateral (
-        select nullif(j.max_concurrency, 0) - count(*) as room
-        from frontier f where f.job_id = j.id and f.status = 'leased' and j.max_concurrency > 0
-      ) c
-      where j.status = 'running' and j.pages_reserved < j.max_pages and coalesce(c.room, 1) > 0
-        and (j.time_budget_sec is null or j.started_at + make_interval(secs => j.time_budget_sec) > now())
-        and (${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))
-      order by random() limit 1
-      for no key update of j
+      ${claimableJobsSql(sql, [picked.id])}
     ), floor as (
       -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
       -- within their delay; URLs far below it wait for those hosts.
@@ -277,6 +295,7 @@ async function claimOnce(
     select null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
   const emptied = rows[0]?.emptied ?? 0;
   return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
+  });
 }
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */
