@@ -89,9 +89,10 @@ const SLOTS_SQL = `case when host_delay(h.min_delay_ms, h.crawl_delay_ms) = inte
 
 /**
  * The jobs a claim may take URLs of, as `from … where …` over `jobs j` and its free concurrency
- * `c.room`: running, with budget, concurrency and time left, among `jobFilter` (all when null).
+ * `c.room`: running, with budget, concurrency and time left, among `jobFilter` (one job, a list, or all when null).
  */
-function claimableJobsSql(tx: Tx, jobFilter: number[] | null) {
+function claimableJobsSql(tx: Tx, jobFilter: number[] | number | null) {
+  const only = typeof jobFilter === "number" ? tx`j.id = ${jobFilter}` : tx`(${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))`;
   return tx`
       from jobs j
       cross join lateral (
@@ -100,7 +101,7 @@ function claimableJobsSql(tx: Tx, jobFilter: number[] | null) {
       ) c
       where j.status = 'running' and j.pages_reserved < j.max_pages and coalesce(c.room, 1) > 0
         and (j.time_budget_sec is null or j.started_at + make_interval(secs => j.time_budget_sec) > now())
-        and (${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))`;
+        and ${only}`;
 }
 
 /**
@@ -116,185 +117,185 @@ async function claimOnce(
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<{ rows: ClaimedUrl[]; emptied: number }> {
   return db.begin(async (sql) => {
-  const [picked] = await sql<{ id: number }[]>`
-    select j.id ${claimableJobsSql(sql, opts.jobIds ?? null)} order by random() limit 1 for no key update of j`;
-  if (!picked) return { rows: [], emptied: 0 };
-  const rows = await sql<(ClaimedUrl & { emptied: number })[]>`
-    with job as (
-      -- room: what is left of the page budget, and of the job's own concurrency limit
-      -- (max_concurrency across all workers; 0 = only each worker's limit).
-      select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,
-        -- The strategy's selection (strategyPolicy; Tianwang, seed 000): after N claims by
-        -- priority, M claims at random; and the share of the best soon-ready priority below
-        -- which a URL is held back (focus under politeness, lib/rules/focus.ts).
-        j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
-        j.claim_hold_back as hold_back,
-        -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
-        j.priority_feedback as explores,
-        -- Idle capacity (lib/rules/focus.ts), on unless the job turned it off, with the host feedback on.
-        j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, true) as fills,
-        j.max_pages - j.pages_reserved as budget_left
-      ${claimableJobsSql(sql, [picked.id])}
-    ), floor as (
-      -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
-      -- within their delay; URLs far below it wait for those hosts.
-      select b.priority * (select hold_back from job) as p, b.feedback from (
-        select f.priority, h.feedback from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
-        -- A workflow re-run's revisits (priority 1000 and up, lib/store/revisits.ts) go first and never set the bar.
-        where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0 and f.revisit_page_id is null
-          and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
-          and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
-        order by f.priority desc limit 1
-      ) b where b.priority > 0 and not (select is_random_turn from job)
-    ), spare as (
-      -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
-      -- waiting for leave free go to held-back URLs: n, the pages spare, is
-      -- what the budget has left beyond the URLs pending at or above the bar (counted up to
-      -- FILL_COUNT_CAP; at the cap nothing is spare) and beyond as many pages again as the hosts
-      -- not sunk and not yet done have given relevant ones so far (what a productive site is still
-      -- likely to give; a host with nothing pending or in flight is done and keeps nothing back).
-      select case when (select fills from job) and (select p from floor) is not null
-        and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
-        then greatest((select budget_left from job) - count(*) - (select coalesce(sum(h.pages_relevant), 0) from hosts h
-          where h.job_id = (select id from job) and not h.is_sunk and (h.has_pending or h.in_flight > 0)), 0) else 0 end as n from (
-        select 1 from frontier f
-        where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select fills from job)
-        limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
-      ) g
-    ), budget_line as (
-      -- Which held-back URLs: those the budget would fetch anyway as things stand, at or above the
-      -- priority of the budget's last page (the budget_left-th best pending URL, looked up to
-      -- FILL_COUNT_CAP deep; with fewer pending, every one).
-      select coalesce((
-        select f.priority from frontier f
-        where f.job_id = (select id from job) and f.status = 'pending'
-        order by f.priority desc
-        offset least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) - 1 limit 1
-      ), '-infinity'::float8) as p
-      where (select fills from job) and (select p from floor) is not null
-    ), best as (
-      -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
-      -- they stand in the longest-ready order: the best of them is never below the floor.
-      select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)}
-      from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
-      where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
-        and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        and h.next_fetch_at <= now() and (h.robots_expires_at > now() or h.in_flight = 0)
-      order by f.priority desc, f.depth, f.id
-      limit ${sql.unsafe(BEST_URLS_SQL)}
-    ), longest as (
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)} from hosts h
-      where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
-        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        -- Until its robots.txt (and Crawl-delay) is known, or while it is due to be fetched again, a host gets one request at a time.
-        and (h.robots_expires_at > now() or h.in_flight = 0)
-        -- When the best URLs due already lie on enough hosts, their hosts hold the best URL of
-        -- every ready host that could be claimed: the longest-ready hosts are not needed.
-        and (select count(distinct host) from best) < ${opts.limit}
-      order by h.next_fetch_at, h.host
-      limit ${sql.unsafe(MAX_HOSTS_SQL)}
-    ), exploring as (
-      -- Hosts tried fewer than EXPLORE_PAGES times are never held back (focus.ts): a site whose
-      -- home and column pages say nothing of the topic is looked into before it is judged.
-      select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)} from hosts h
-      where h.job_id = (select id from job) and (select explores from job) and (select p from floor) is not null
-        and h.has_pending and h.next_fetch_at <= now()
-        and h.pages_fetched + h.errors < ${sql.unsafe(EXPLORE_SQL)}
-        and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
-        and (h.robots_expires_at > now() or h.in_flight = 0)
-      order by h.next_fetch_at, h.host
-      limit ${sql.unsafe(BEST_URLS_SQL)}
-    ), ready as (
-      select host, delay, tried, feedback, slots from longest union select host, delay, tried, feedback, slots from best
-      union select host, delay, tried, feedback, slots from exploring
-    ), probe as (
-      -- Each host's best URL (its best few when it has no delay and free connections)...
-      select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
-      from ready h
-      left join lateral (
-        select f.id, f.priority, f.depth, f.url from frontier f
-        where f.job_id = (select id from job) and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
+    const [picked] = await sql<{ id: number }[]>`
+      select j.id ${claimableJobsSql(sql, opts.jobIds ?? null)} order by random() limit 1 for no key update of j`;
+    if (!picked) return { rows: [], emptied: 0 };
+    const rows = await sql<(ClaimedUrl & { emptied: number })[]>`
+      with job as (
+        -- room: what is left of the page budget, and of the job's own concurrency limit
+        -- (max_concurrency across all workers; 0 = only each worker's limit).
+        select j.id, least(j.max_pages - j.pages_reserved, coalesce(c.room, j.max_pages)) as room,
+          -- The strategy's selection (strategyPolicy; Tianwang, seed 000): after N claims by
+          -- priority, M claims at random; and the share of the best soon-ready priority below
+          -- which a URL is held back (focus under politeness, lib/rules/focus.ts).
+          j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
+          j.claim_hold_back as hold_back,
+          -- Hosts are looked into before they are held back when the job learns from hosts (§2.8).
+          j.priority_feedback as explores,
+          -- Idle capacity (lib/rules/focus.ts), on unless the job turned it off, with the host feedback on.
+          j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, true) as fills,
+          j.max_pages - j.pages_reserved as budget_left
+        ${claimableJobsSql(sql, picked.id)}
+      ), floor as (
+        -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
+        -- within their delay; URLs far below it wait for those hosts.
+        select b.priority * (select hold_back from job) as p, b.feedback from (
+          select f.priority, h.feedback from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+          -- A workflow re-run's revisits (priority 1000 and up, lib/store/revisits.ts) go first and never set the bar.
+          where f.job_id = (select id from job) and f.status = 'pending' and (select hold_back from job) > 0 and f.revisit_page_id is null
+            and f.next_attempt_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
+            and h.next_fetch_at <= now() + host_delay(h.min_delay_ms, h.crawl_delay_ms)
+          order by f.priority desc limit 1
+        ) b where b.priority > 0 and not (select is_random_turn from job)
+      ), spare as (
+        -- Idle capacity (lib/rules/focus.ts): when the job learns from hosts, slots the URLs worth
+        -- waiting for leave free go to held-back URLs: n, the pages spare, is
+        -- what the budget has left beyond the URLs pending at or above the bar (counted up to
+        -- FILL_COUNT_CAP; at the cap nothing is spare) and beyond as many pages again as the hosts
+        -- not sunk and not yet done have given relevant ones so far (what a productive site is still
+        -- likely to give; a host with nothing pending or in flight is done and keeps nothing back).
+        select case when (select fills from job) and (select p from floor) is not null
+          and count(*) < least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
+          then greatest((select budget_left from job) - count(*) - (select coalesce(sum(h.pages_relevant), 0) from hosts h
+            where h.job_id = (select id from job) and not h.is_sunk and (h.has_pending or h.in_flight > 0)), 0) else 0 end as n from (
+          select 1 from frontier f
+          where f.job_id = (select id from job) and f.status = 'pending' and f.priority >= (select p from floor) and (select fills from job)
+          limit least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)})
+        ) g
+      ), budget_line as (
+        -- Which held-back URLs: those the budget would fetch anyway as things stand, at or above the
+        -- priority of the budget's last page (the budget_left-th best pending URL, looked up to
+        -- FILL_COUNT_CAP deep; with fewer pending, every one).
+        select coalesce((
+          select f.priority from frontier f
+          where f.job_id = (select id from job) and f.status = 'pending'
+          order by f.priority desc
+          offset least((select budget_left from job), ${sql.unsafe(FILL_CAP_SQL)}) - 1 limit 1
+        ), '-infinity'::float8) as p
+        where (select fills from job) and (select p from floor) is not null
+      ), best as (
+        -- When holding back, the hosts of the best URLs due on ready hosts are probed too, wherever
+        -- they stand in the longest-ready order: the best of them is never below the floor.
+        select f.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)}
+        from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
+        where f.job_id = (select id from job) and f.status = 'pending' and f.next_attempt_at <= now() and (select p from floor) is not null
+          and h.has_pending and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+          and h.next_fetch_at <= now() and (h.robots_expires_at > now() or h.in_flight = 0)
         order by f.priority desc, f.depth, f.id
-        limit h.slots
-        for update skip locked
-      ) f on true
-      where not (select is_random_turn from job)
-      union all
-      -- ...or, on a random turn, one at random among its RANDOM_POOL best.
-      select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
-      from ready h
-      left join lateral (
-        select s.id, s.priority, s.depth, s.url from (
+        limit ${sql.unsafe(BEST_URLS_SQL)}
+      ), longest as (
+        select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)} from hosts h
+        where h.job_id = (select id from job) and h.has_pending and h.next_fetch_at <= now()
+          and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+          -- Until its robots.txt (and Crawl-delay) is known, or while it is due to be fetched again, a host gets one request at a time.
+          and (h.robots_expires_at > now() or h.in_flight = 0)
+          -- When the best URLs due already lie on enough hosts, their hosts hold the best URL of
+          -- every ready host that could be claimed: the longest-ready hosts are not needed.
+          and (select count(distinct host) from best) < ${opts.limit}
+        order by h.next_fetch_at, h.host
+        limit ${sql.unsafe(MAX_HOSTS_SQL)}
+      ), exploring as (
+        -- Hosts tried fewer than EXPLORE_PAGES times are never held back (focus.ts): a site whose
+        -- home and column pages say nothing of the topic is looked into before it is judged.
+        select h.host, host_delay(h.min_delay_ms, h.crawl_delay_ms) as delay, h.pages_fetched + h.errors as tried, h.feedback, ${sql.unsafe(SLOTS_SQL)} from hosts h
+        where h.job_id = (select id from job) and (select explores from job) and (select p from floor) is not null
+          and h.has_pending and h.next_fetch_at <= now()
+          and h.pages_fetched + h.errors < ${sql.unsafe(EXPLORE_SQL)}
+          and h.in_flight < host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms)
+          and (h.robots_expires_at > now() or h.in_flight = 0)
+        order by h.next_fetch_at, h.host
+        limit ${sql.unsafe(BEST_URLS_SQL)}
+      ), ready as (
+        select host, delay, tried, feedback, slots from longest union select host, delay, tried, feedback, slots from best
+        union select host, delay, tried, feedback, slots from exploring
+      ), probe as (
+        -- Each host's best URL (its best few when it has no delay and free connections)...
+        select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
+        from ready h
+        left join lateral (
           select f.id, f.priority, f.depth, f.url from frontier f
           where f.job_id = (select id from job) and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
           order by f.priority desc, f.depth, f.id
-          limit ${sql.unsafe(RANDOM_POOL_SQL)}
+          limit h.slots
           for update skip locked
-        ) s
-        order by random()
-        limit 1
-      ) f on true
-      where (select is_random_turn from job)
-    ), eligible as (
-      -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle
-      -- slot (spare), and only on a host not sunk (its priority not below 0, weigh_priority).
-      select host, id, priority, depth, delay, tried, url, is_due,
-        row_number() over (partition by is_due order by priority desc, depth, tried, url) as rank_in_kind
-      from (
-        select pr.*, priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)}) as is_due
-        from probe pr where id is not null
-      ) e
-      where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
-        and priority >= 0 and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
-    ), cand as (
-      select host, id, priority, depth, delay, tried, url, is_due from eligible
-      -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
-      where is_due or rank_in_kind <= (select n from spare)
-      -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
-      -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
-      -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
-      -- behind the best URLs they waited for good, as a claim is mostly for the one or two slots a worker has free.
-      order by case when (select is_random_turn from job) then random() else 0 end,
-        (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc,
-        is_due desc, priority desc, depth, tried, url
-      limit least(${opts.limit}, (select room from job))
-    ), emptied as (
-      -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
-      -- left out of claims until a URL is queued on it again.
-      update hosts h set has_pending = false
-      from probe p where p.id is null and h.job_id = (select id from job) and h.host = p.host and h.in_flight = 0
-        and not exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')
-      returning h.host
-    ), busy as (
-      -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
-      -- hosts as they were before it waited, and without this a host another claim had just
-      -- taken would be taken again (two workers, two requests 2 ms apart on one host).
-      -- The delay runs from the end of the claim (clock_timestamp), not its start: a claim that
-      -- took long under load would otherwise let the next request follow too closely.
-      update hosts h set in_flight = h.in_flight + c.n, next_fetch_at = clock_timestamp() + c.delay
-      from (select host, count(*)::int as n, max(delay) as delay from cand group by host) c
-      where h.job_id = (select id from job) and h.host = c.host
-        and h.in_flight + c.n <= host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
-        and (h.robots_expires_at > now() or h.in_flight = 0)
-      returning h.host
-    ), leased as (
-      update frontier f set status = 'leased', lease_owner = ${opts.workerId},
-        lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
-        attempts = f.attempts + 1, updated_at = now()
-      from cand where f.id = cand.id and cand.host in (select host from busy)
-      returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts,
-        coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel, f.sitemap_level as "sitemapLevel",
-        f.revisit_page_id::text as "revisitOf", f.revisit_etag as "revisitEtag", f.revisit_last_modified as "revisitLastModified"
-    ), reserve as (
-      update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
-      where id = (select id from job) and exists (select 1 from leased)
-    )
-    select l.*, (select count(*)::int from emptied) as emptied from leased l
-    union all
-    -- One null per column of leased: the two branches must have the same columns.
-    select null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
-  const emptied = rows[0]?.emptied ?? 0;
-  return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
+        ) f on true
+        where not (select is_random_turn from job)
+        union all
+        -- ...or, on a random turn, one at random among its RANDOM_POOL best.
+        select h.host, h.delay, h.tried, h.feedback, f.id, f.priority, f.depth, f.url
+        from ready h
+        left join lateral (
+          select s.id, s.priority, s.depth, s.url from (
+            select f.id, f.priority, f.depth, f.url from frontier f
+            where f.job_id = (select id from job) and f.host = h.host and f.status = 'pending' and f.next_attempt_at <= now()
+            order by f.priority desc, f.depth, f.id
+            limit ${sql.unsafe(RANDOM_POOL_SQL)}
+            for update skip locked
+          ) s
+          order by random()
+          limit 1
+        ) f on true
+        where (select is_random_turn from job)
+      ), eligible as (
+        -- Due: above the bar, or on a host still being looked into; otherwise a URL may only fill an idle
+        -- slot (spare), and only on a host not sunk (its priority not below 0, weigh_priority).
+        select host, id, priority, depth, delay, tried, url, is_due,
+          row_number() over (partition by is_due order by priority desc, depth, tried, url) as rank_in_kind
+        from (
+          select pr.*, priority >= coalesce((select p from floor), '-infinity'::float8) or ((select explores from job) and tried < ${sql.unsafe(EXPLORE_SQL)}) as is_due
+          from probe pr where id is not null
+        ) e
+        where is_due or (coalesce((select n from spare), 0) > 0 and priority >= (select p from budget_line)
+          and priority >= 0 and feedback >= ${sql.unsafe(FILL_SHARE_SQL)} * (select feedback from floor))
+      ), cand as (
+        select host, id, priority, depth, delay, tried, url, is_due from eligible
+        -- Held-back URLs fill idle slots only out of the pages the URLs above the bar leave spare.
+        where is_due or rank_in_kind <= (select n from spare)
+        -- Ties go to breadth, the same way every run: the host tried least so far, then URL order
+        -- (by id, i.e. by which page was stored first, two runs of one crawl diverged within seconds).
+        -- Hosts still being looked into go first when the claim holds back (a few pages each, EXPLORE_PAGES):
+        -- behind the best URLs they waited for good, as a claim is mostly for the one or two slots a worker has free.
+        order by case when (select is_random_turn from job) then random() else 0 end,
+          (select explores from job) and (select p from floor) is not null and tried < ${sql.unsafe(EXPLORE_SQL)} desc,
+          is_due desc, priority desc, depth, tried, url
+        limit least(${opts.limit}, (select room from job))
+      ), emptied as (
+        -- Probed, nothing pending at all (not even backing off) and nothing in flight: the host is
+        -- left out of claims until a URL is queued on it again.
+        update hosts h set has_pending = false
+        from probe p where p.id is null and h.job_id = (select id from job) and h.host = p.host and h.in_flight = 0
+          and not exists (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending')
+        returning h.host
+      ), busy as (
+        -- Re-checked on the host row's newest version: a claim that waited for the job lock reads
+        -- hosts as they were before it waited, and without this a host another claim had just
+        -- taken would be taken again (two workers, two requests 2 ms apart on one host).
+        -- The delay runs from the end of the claim (clock_timestamp), not its start: a claim that
+        -- took long under load would otherwise let the next request follow too closely.
+        update hosts h set in_flight = h.in_flight + c.n, next_fetch_at = clock_timestamp() + c.delay
+        from (select host, count(*)::int as n, max(delay) as delay from cand group by host) c
+        where h.job_id = (select id from job) and h.host = c.host
+          and h.in_flight + c.n <= host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
+          and (h.robots_expires_at > now() or h.in_flight = 0)
+        returning h.host
+      ), leased as (
+        update frontier f set status = 'leased', lease_owner = ${opts.workerId},
+          lease_expires_at = now() + ${opts.leaseMs} * interval '1 millisecond',
+          attempts = f.attempts + 1, updated_at = now()
+        from cand where f.id = cand.id and cand.host in (select host from busy)
+        returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts,
+          coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel, f.sitemap_level as "sitemapLevel",
+          f.revisit_page_id::text as "revisitOf", f.revisit_etag as "revisitEtag", f.revisit_last_modified as "revisitLastModified"
+      ), reserve as (
+        update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
+        where id = (select id from job) and exists (select 1 from leased)
+      )
+      select l.*, (select count(*)::int from emptied) as emptied from leased l
+      union all
+      -- One null per column of leased: the two branches must have the same columns.
+      select null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+    const emptied = rows[0]?.emptied ?? 0;
+    return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
   });
 }
 
