@@ -24,6 +24,7 @@ import { ensureSite, serveSite } from "./heavy/site-server";
 import { sampleSessions, topStatements } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
 import { machineCpuSeconds } from "./heavy/proc-stats";
+import { WORKER_NODE_FLAGS } from "../lib/crawl/heap-limits";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
@@ -91,7 +92,7 @@ try {
   const load = os.loadavg();
   const stopSampling = sampleSessions(sql);
   const cpuBefore = machineCpuSeconds();
-  const worker = JSON.parse((await run([...prof, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
+  const worker = JSON.parse((await run([...prof, ...WORKER_NODE_FLAGS, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
     "--concurrency", String(CONCURRENCY), "--pages", String(PAGES), ...(values.threads ? ["--threads", values.threads] : [])])).trim().split("\n").pop()!);
   const cpuAfter = machineCpuSeconds();
   const sessions = stopSampling();

@@ -12,6 +12,7 @@ import { EnvError, isLoopbackHost, loadEnv } from "../lib/env";
 import { openSql } from "../lib/store/infra/sql";
 import { hasUsers } from "../lib/store/users";
 import { buildDashboard } from "./build-dashboard";
+import { WORKER_NODE_FLAGS } from "../lib/crawl/heap-limits";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DASHBOARD_SERVER = path.join(ROOT, "scripts", "dashboard-server.ts");
@@ -108,7 +109,7 @@ async function main() {
   const kinds = [
     // NODE_ENV as `next start` and `next dev` set it: React and Next.js pick their production or development builds by it.
     { name: "dashboard", args: appArgs, env: { ...childEnv, NODE_ENV: (isDev ? "development" : "production") as NodeJS.ProcessEnv["NODE_ENV"] } },
-    { name: "worker", args: ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], env: childEnv },
+    { name: "worker", args: [...WORKER_NODE_FLAGS, "--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], env: childEnv },
   ];
   const children: ChildProcess[] = kinds.map((k) => runSupervised(k.args, k.env));
   const restarts = kinds.map(() => ({ failures: 0, startedAt: Date.now() }));

@@ -12,6 +12,7 @@ import { sampleLockWaits, topStatements } from "./db-activity";
 import { histogramQuantile, quantile, shareAtOrBelow, statementDurations } from "./scale-figures";
 import { isClaimStatement } from "./db-activity";
 import { coreCount, cpuSecondsOf, machineCpuSeconds, peakRssMbOf, treeCpuSeconds } from "./proc-stats";
+import { WORKER_NODE_FLAGS } from "../../lib/crawl/heap-limits";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const LOOP_DELAY = path.join(import.meta.dirname, "loop-delay.mjs");
@@ -48,7 +49,7 @@ interface Worker { child: ChildProcess; log: string; loopDelay: string }
 function startWorker(url: string, concurrency: number, log: string): Worker {
   const out = fs.openSync(log, "w");
   const loopDelay = log.replace(/\.log$/, ".loop-delay.json");
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", LOOP_DELAY, path.join(ROOT, "workers", "crawl-worker.ts")], {
+  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--import", "tsx", "--import", LOOP_DELAY, path.join(ROOT, "workers", "crawl-worker.ts")], {
     cwd: ROOT, stdio: ["ignore", out, out],
     env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: String(concurrency), ALLOW_PRIVATE_NETWORKS: "true",
       FOCUSCRAWL_BENCH_LOOP_DELAY_FILE: loopDelay },

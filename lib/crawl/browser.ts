@@ -7,7 +7,7 @@
  * and WebSockets are off; each page has a time budget (it ends there, whatever still loads) and
  * a memory budget (the V8 heap of its renderer; a page past it crashes and fails alone).
  */
-import { chromium, type Browser, type BrowserContext, type Route } from "playwright-core";
+import type { Browser, BrowserContext, Route } from "playwright-core";
 import type { FetchOutcome } from "../rules/fetch-outcome";
 import type { Fetcher } from "./fetch";
 
@@ -55,9 +55,10 @@ const sleep = (ms: number) => new Promise<"timeout">((r) => setTimeout(() => r("
 export function createBrowserPool(o: BrowserOptions) {
   let browser: Promise<Browser> | null = null;
   const slots = createSlots(o.maxPages);
-  const launch = () => (browser ??= chromium.launch({
+  // playwright-core is loaded with the first browser: its modules take about 60 MB of a worker that never renders.
+  const launch = () => (browser ??= import("playwright-core").then(({ chromium }) => chromium.launch({
     executablePath: o.executablePath, args: [...CHROMIUM_ARGS, `--js-flags=--max-old-space-size=${o.heapMb}`],
-  }).catch((err) => { browser = null; throw err; }));
+  })).catch((err) => { browser = null; throw err; }));
 
   /** Answer one request of the page with the crawler's fetcher (GET only: the crawler sends nothing else). */
   async function answer(route: Route, fetcher: Fetcher, cost: RenderCost, main: { outcome?: FetchOutcome }, pageUrl: string, onRequest?: RequestHook) {

@@ -9,6 +9,7 @@ import { makeJob } from "../testing/fixtures";
 import { freePort } from "../testing/net";
 import { openSql, type Sql } from "../store/infra/sql";
 import { createCrawlWorker } from "./worker";
+import { WORKER_NODE_FLAGS } from "./heap-limits";
 
 const ctx = useTestDatabase();
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -60,7 +61,7 @@ async function seedRow(jobId: number) {
 
 /** The worker process (workers/crawl-worker.ts) on the test database; its output lines go to `lines`. */
 function startWorkerProcess(lines: string[]): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], {
+  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], {
     cwd: ROOT, stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, DATABASE_URL: ctx.db.url, ALLOW_PRIVATE_NETWORKS: "1", WORKER_CONCURRENCY: "1", WORKER_LEASE_MS: "600000",
       WORKER_HEARTBEAT_MS: "200", WORKER_STALE_AFTER_MS: "300000", WORKER_IDLE_POLL_MS: "50" },

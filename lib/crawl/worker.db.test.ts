@@ -9,6 +9,7 @@ import { renderPage } from "../testweb/render";
 import { startTestWeb, type TestWebServer } from "../testweb/server";
 import { parseHtml } from "../rules/parse";
 import { createCrawlWorker } from "./worker";
+import { WORKER_NODE_FLAGS } from "./heap-limits";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const KEYWORDS = "计算机,软件,网络,数据库,算法,程序,服务器";
@@ -93,7 +94,7 @@ test("a worker crawls a job to its page limit: each URL fetched once, pages stor
 });
 
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], {
+  return spawn(process.execPath, [...WORKER_NODE_FLAGS, "--import", "tsx", path.join(ROOT, "workers", "crawl-worker.ts")], {
     cwd: ROOT, stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, DATABASE_URL: db.url, ALLOW_PRIVATE_NETWORKS: "1", WORKER_CONCURRENCY: "8",
       // A killed worker's leases return after 5 s; a loaded machine can hold a live worker's

@@ -154,7 +154,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
   // One browser for the worker, started by the first page that needs it.
   const browser = opts.browser ? createBrowserPool(opts.browser) : undefined;
   const requestLog = createRequestLog(opts.sql, log);
-  const analyser = pageAnalyser(opts.analysisThreads ?? defaultAnalysisThreads());
+  const analysisThreads = opts.analysisThreads ?? defaultAnalysisThreads();
+  const analyser = pageAnalyser(analysisThreads);
   const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log, requestLog, analyser,
     pageWriter: createPageWriter(opts.sql) };
 
@@ -255,7 +256,10 @@ export function createCrawlWorker(opts: WorkerOptions) {
   }
 
   async function run(): Promise<void> {
-    warmUpTextPipeline(); // before the first heartbeat and the first lease
+    // Before the first heartbeat and the first lease, when pages are analysed on this thread; with
+    // analysis threads the main thread never segments a page, and a topic built here (refinement)
+    // loads what it needs then: the dictionary and IDF table are not kept twice.
+    if (analysisThreads === 0) warmUpTextPipeline();
     // A worker started while the database is down or still recovering waits for it.
     const isStarted = await retryWithBackoff(async () => (await maintain(), true), {
       sleep, isStopped: () => isDraining,

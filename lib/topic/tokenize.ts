@@ -1,13 +1,18 @@
 /** Text → terms (docs/ALGORITHMS.md §1): jieba for CJK, lower-cased Latin words, stop words dropped. */
 import { Jieba } from "@node-rs/jieba";
-import { dict } from "@node-rs/jieba/dict.js";
+import fs from "node:fs";
+import { projectPath } from "../project-root";
 import { isStopWord } from "./stop-words";
 
 let jieba: Jieba | undefined;
 
-/** The shared segmenter; loading the dictionary takes ~0.5 s, so it is built once on first use. */
+/**
+ * The shared segmenter; loading the dictionary takes ~0.5 s, so it is built once on first use.
+ * The dictionary file is read here rather than through @node-rs/jieba/dict.js, which reads it and
+ * the IDF file at import and keeps both (11 MB in every thread that imports this module).
+ */
 function segmenter(): Jieba {
-  jieba ??= Jieba.withDict(dict);
+  jieba ??= Jieba.withDict(fs.readFileSync(projectPath("node_modules", "@node-rs", "jieba", "dict.txt")));
   return jieba;
 }
 
