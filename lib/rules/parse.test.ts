@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { classifyPageKind, parseHtml, MAX_PARSE_CHARS } from "./parse";
+import { classifyPageKind, parseHtml, MAX_PARSE_CHARS, refreshUrl } from "./parse";
 import { tokenize } from "../topic/tokenize";
 
 const PAGE = `<!doctype html><html><head><title> 计算机 网络 </title><base href="http://example.com/dir/"></head>
@@ -158,4 +158,14 @@ test("line breaks do not change which blocks are main text: a list page is still
   assert.ok(page.mainText.includes("菜单项目3"), page.mainText.slice(0, 40));
   const longer = parseHtml(`<body>${menu}${"<p>字</p>".repeat(200)}</body>`, "http://e.test/");
   assert.ok(!longer.mainText.includes("菜单项目3"), "200 characters of text drop the menu, as before");
+});
+
+test("a meta refresh links to where it sends readers (a documentation site's root page), unless the page says nofollow", () => {
+  const root = parseHtml(`<meta http-equiv="Refresh" content="0; url=intro.html" />`, "http://docs.test/");
+  assert.deepEqual(root.links.map((l) => [l.url, l.source]), [["http://docs.test/intro.html", "refresh"]]);
+  assert.deepEqual(parseHtml(`<meta name="robots" content="nofollow"><meta http-equiv="refresh" content="0; url=/a">`, "http://docs.test/").links, []);
+  assert.equal(refreshUrl("5;URL='next page.html'"), "next page.html");
+  assert.equal(refreshUrl(`0, url="/b"`), "/b");
+  assert.equal(refreshUrl("30"), undefined, "a refresh of the same page links nowhere");
+  assert.equal(refreshUrl(undefined), undefined);
 });

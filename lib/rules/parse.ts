@@ -14,7 +14,7 @@ import { mimeFromExtension } from "./classify";
 import { canonicalizeUrl } from "./url";
 
 /** Where on the page a link was found. */
-export type LinkSource = "a" | "area" | "frame" | "iframe" | "next" | "alternate";
+export type LinkSource = "a" | "area" | "frame" | "iframe" | "next" | "alternate" | "refresh";
 
 /** A link found on a page, already canonical, with what the page says about it (seed 004 §3.6.2). */
 export interface ExtractedLink {
@@ -110,7 +110,7 @@ function extractTitle(page: PageElements): string {
 
 /** The elements parseHtml reads, in document order, found in one walk (no CSS selector runs). */
 interface PageElements {
-  robotsMeta?: Element; base?: Element; title?: Element; firstH1orH2?: Element;
+  robotsMeta?: Element; refreshMeta?: Element; base?: Element; title?: Element; firstH1orH2?: Element;
   /** `a[href], area[href]`. */
   anchors: Element[];
   /** The first `img[alt]` inside each `a[href]` that has one. */
@@ -145,6 +145,7 @@ function indexElements(doc: AnyNode): PageElements {
       } else if ((name === "frame" || name === "iframe") && a.src !== undefined) page.frames.push(n);
       else if (name === "link" && a.href !== undefined && a.rel !== undefined) page.linkTags.push(n);
       else if (name === "meta" && !page.robotsMeta && a.name?.toLowerCase() === "robots") page.robotsMeta = n;
+      else if (name === "meta" && !page.refreshMeta && a["http-equiv"]?.toLowerCase() === "refresh") page.refreshMeta = n;
       else if (name === "base" && !page.base && a.href !== undefined) page.base = n;
       else if (name === "title" && !page.title) page.title = n;
       else if (name === "body") page.bodies.push(n);
@@ -169,6 +170,13 @@ function cutHtml(html: string, max: number): string {
   if (html.length <= max) return html;
   const lastTag = html.lastIndexOf("<", max);
   return html.slice(0, lastTag > max / 2 ? lastTag : max);
+}
+
+/** The address of a meta refresh's `content` ("5; url=next.html", "0;URL='a b.html'"), if it names one. */
+export function refreshUrl(content: string | undefined): string | undefined {
+  const m = /^\s*[\d.]*\s*[;,]?\s*url\s*=\s*(?:'([^']*)'?|"([^"]*)"?|(.*))$/i.exec(content ?? "");
+  const url = (m?.[1] ?? m?.[2] ?? m?.[3] ?? "").trim();
+  return url || undefined;
 }
 
 /** Parse `html` fetched from `pageUrl`. Links are resolved against `<base href>` when present. */
@@ -208,6 +216,10 @@ export function parseHtml(fullHtml: string, pageUrl: string): ParsedPage {
       const title = squash(el.attribs.title ?? el.attribs.name ?? "").slice(0, MAX_ANCHOR_CHARS);
       add(el.attribs.src, el.name === "frame" ? "frame" : "iframe", { anchor: title, title, alt: "", nearby: "" });
     }
+    // A page that sends its readers elsewhere (<meta http-equiv="refresh" content="0; url=intro.html">,
+    // as documentation sites' root pages do) links there: without it the whole site is unreachable.
+    const refreshTo = refreshUrl(page.refreshMeta?.attribs.content);
+    if (refreshTo) add(refreshTo, "refresh", { anchor: "", title: "", alt: "", nearby: "" });
     for (const el of page.linkTags) {
       const rel = el.attribs.rel.toLowerCase().split(/\s+/);
       const source = rel.includes("next") ? "next" : rel.includes("alternate") && !el.attribs.type?.includes("xml") ? "alternate" : null;
