@@ -3,7 +3,7 @@
  * field words were not learned from (cross-validated: each fold is scored with knowledge learned
  * from the others). Field words raise the cosine of every page of the field, so one fixed
  * threshold no longer suits every class (bench/RELEVANCE.md). The fold's knowledge holds the
- * broad classes too, learned from the same half, so the topic is scored with its class contrast.
+ * broad classes too, learned from the same abstracts, so the topic is scored with its class contrast.
  */
 import { isRelevantAt, scoreTerms, topicScorer, buildTopic, TopicDefinitionSchema } from "../topic";
 import { useClassKnowledge, type ClassKnowledgeFile } from "./knowledge";
@@ -15,7 +15,7 @@ export interface ScoredDoc extends LabelledDoc { pageTerms: string[] }
 /** Thresholds tried (a 0.0025 grid up to 0.3). */
 const GRID = Array.from({ length: 120 }, (_, i) => +(0.0025 * (i + 1)).toFixed(4));
 
-/** Least abstracts of the class in each fold for a threshold to be chosen at all. */
+/** Least abstracts of the class per fold, on average, for a threshold to be chosen at all. */
 export const MIN_FOLD_POSITIVES = 4;
 
 /** The threshold with the best F1 of `scores` against `labels` on the grid (the lowest of ties). */
