@@ -39,11 +39,11 @@ for (const target of targets) {
   const grid = Array.from({ length: 200 }, (_, i) => 0.0025 * (i + 1));
   const best = grid.map((t) => ({ t, ...f1At(scores, truth, t) })).reduce((a, b) => (b.f1 > a.f1 ? b : a));
   const at = f1At(scores, truth, DEFAULT_PAGE_THRESHOLD);
-  console.log("   F1 at", [0.005, 0.01, 0.015, 0.02, 0.025, 0.03].map((t) => `${t}:${f1At(scores, truth, t).f1.toFixed(3)}`).join(" "));
   const own = (IS_KNOWLEDGE ? classesThreshold([target]) : undefined) ?? DEFAULT_PAGE_THRESHOLD;
   const atOwn = f1At(scores, truth, own);
   console.log(`${target}: relevant ${truth.filter(Boolean).length}, AUC ${rocAuc(scores, truth).toFixed(3)}, F1@${DEFAULT_PAGE_THRESHOLD} ${at.f1.toFixed(3)} (P ${at.precision.toFixed(2)} R ${at.recall.toFixed(2)}), ` +
     `F1 at the topic's own threshold ${own} ${atOwn.f1.toFixed(3)} (P ${atOwn.precision.toFixed(2)} R ${atOwn.recall.toFixed(2)}), best F1 ${best.f1.toFixed(3)} @ ${best.t.toFixed(4)}`);
+  console.log("   F1 at", [0.005, 0.01, 0.015, 0.02, 0.025, 0.03].map((t) => `${t}:${f1At(scores, truth, t).f1.toFixed(3)}`).join(" "));
   const sorted = [...scores].sort((a, b) => a - b);
   const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))];
   const otsu = otsuLog(scores.filter((s) => s > 0.001));

@@ -35,6 +35,8 @@ const LEXICON_SHARE = 0.5;
 const EXAMPLES_PER_CLASS = 3;
 /** A subclass's words weigh this much in its parent's vocabulary, per level down. */
 const SUBCLASS_SHARE = 0.5;
+/** Words kept for a class whose subclasses' words are merged in. */
+const WITH_SUBCLASSES_SIZE = 2 * VOCABULARY_SIZE;
 /** Titles the realistic web serves in its catalogue (lib/realweb/build.ts takes the first 2,000). */
 const TITLES_SERVED = 2000;
 
@@ -144,7 +146,7 @@ function vocabularyOf(code: string, from: readonly LabelledDoc[]): { vocab: Voca
   const depth = clcAncestors(code).length;
   const below = [...codes].filter((c) => c !== code && isWithinClass(c, code)).sort();
   for (const sub of below) {
-    vocab = mergeVocabularies(vocab, abstractWords(sub, from), SUBCLASS_SHARE ** (clcAncestors(sub).length - depth), VOCABULARY_SIZE * (below.length ? 2 : 1));
+    vocab = mergeVocabularies(vocab, abstractWords(sub, from), SUBCLASS_SHARE ** (clcAncestors(sub).length - depth), WITH_SUBCLASSES_SIZE);
   }
   const lexes = [...lexiconVocabs].filter(([c]) => isWithinClass(c, code)).flatMap(([, l]) => l);
   for (const lex of lexes) vocab = mergeVocabularies(vocab, lex.vocab, LEXICON_SHARE, vocab.length + LEXICON_SIZE);
