@@ -74,17 +74,24 @@ export function ResultsList({ jobId, rows, labels }: {
     return ok;
   }, [jobId]);
 
+  // The selection lives in a ref as well as in state: keys pressed faster than React renders, or
+  // while a judgement is on its way, must each start from where the previous one left it.
+  const current = useRef(0);
   const move = (to: number) => {
     const i = Math.max(0, Math.min(rows.length - 1, to));
+    current.current = i;
     setSelected(i);
     items.current[i]?.scrollIntoView({ block: "nearest" });
   };
   const keysReady = useShortcutKeys((key) => {
-    const row = rows[selected];
-    if (key === "j") move(selected + 1);
-    else if (key === "k") move(selected - 1);
+    const at = current.current;
+    const row = rows[at];
+    if (key === "j") move(at + 1);
+    else if (key === "k") move(at - 1);
     else if ((key === "r" || key === "i") && row) {
-      void judge(row.id, key === "r" ? "relevant" : "irrelevant").then((ok) => ok && move(selected + 1));
+      // Move on at once; the row shows its judgement when the server has stored it, or says it failed.
+      move(at + 1);
+      void judge(row.id, key === "r" ? "relevant" : "irrelevant");
     } else if (key === "x" && row) toggle(row.id);
     else return false;
     return true;
@@ -108,7 +115,7 @@ export function ResultsList({ jobId, rows, labels }: {
       <ol data-testid="results-list" data-keys={keysReady ? "ready" : "pending"} className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
         {rows.map((r, i) => (
           <li key={r.id} ref={(el) => { items.current[i] = el; }} data-testid="result-row" data-page-id={r.id}
-            data-selected={i === selected} data-judgement={judgements[r.id] ?? "none"} onClick={() => setSelected(i)}
+            data-selected={i === selected} data-judgement={judgements[r.id] ?? "none"} onClick={() => move(i)}
             className={`p-3 ${i === selected ? "bg-teal-50 ring-2 ring-inset ring-teal-400" : ""}`}>
             <div className="flex flex-wrap items-start justify-between gap-2">
               <input type="checkbox" aria-label={labels.tick} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} className="mt-1.5" />
