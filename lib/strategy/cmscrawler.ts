@@ -31,12 +31,21 @@ export const TUNNEL_DEPTH = 3;
 /** Prior weight of the job's rate when smoothing a host's harvest rate (FocusCrawl's per-host form). */
 const HARVEST_PRIOR = 5;
 
-/** The harvest rate that scales a link: per host smoothed toward the job's rate, or the job's. */
-export function harvestRate(state: JobState, host: string, mode: Params["harvest"]): number {
-  const job = state.jobFetched > 0 ? state.jobRelevant / state.jobFetched : 1;
+/**
+ * The harvest rate that scales a link: per host smoothed toward the job's rate, or the job's.
+ * The job's rate follows Laplace's rule of succession, (relevant + 1) / (fetched + 2), so it is
+ * never 0: with the paper's relevant / fetched, a relevant page stored while the job had fetched
+ * only irrelevant ones gave every link of a new host Rank 0, and its links were dropped for good.
+ * Whether that happened depended on which pages the other connections had stored a moment
+ * before, and two runs of one lab crawl differed by half their harvest (bench/LAB.md).
+ * `parent` is the page whose links are scored: it counts for its own host before it is stored.
+ */
+export function harvestRate(state: JobState, host: string, mode: Params["harvest"], parent?: { host: string; isRelevant: boolean }): number {
+  const job = (state.jobRelevant + 1) / (state.jobFetched + 2);
   if (mode === "global") return job;
   const h = state.hosts.get(host) ?? { fetched: 0, relevant: 0 };
-  return (h.relevant + HARVEST_PRIOR * job) / (h.fetched + HARVEST_PRIOR);
+  const own = parent?.host === host ? { fetched: 1, relevant: parent.isRelevant ? 1 : 0 } : { fetched: 0, relevant: 0 };
+  return (h.relevant + own.relevant + HARVEST_PRIOR * job) / (h.fetched + own.fetched + HARVEST_PRIOR);
 }
 
 /** S_backlink(j) = 1 + ln(1 + b), b = relevant fetched pages linking to j. */
@@ -61,7 +70,7 @@ export const cmscrawler: Strategy<Params> = {
     const mime = mimeRelevance(l.mime, params.documentTypes);
     const anchor = topicWordShare(topic, anchorTerms(topic, l));
     const url = topicWordShare(topic, urlTerms(topic, l.url));
-    const harvest = harvestRate(state, l.host, params.harvest);
+    const harvest = harvestRate(state, l.host, params.harvest, parent);
     // This page links to j too: if it is relevant it counts among j's relevant backlinks.
     const b = (state.relevantBacklinks.get(l.url) ?? 0) + (parent.isRelevant ? 1 : 0);
     const rank = harvest * backlinkBoost(b) *

@@ -76,8 +76,26 @@ test("CMSCrawler fine-grained: a link on an irrelevant page is queued only above
   assert.ok(relevant.every((s) => s.priority !== null), "links on a relevant page are queued when Rank > 0");
   assert.ok(relevant[0].priority! > relevant[1].priority!, "topic words in anchor and URL rank higher");
   // Rank = harvest × S_backlink × (0.2 mime + 0.2 parent + 0.3 anchor + 0.3 url): the zip link has only the parent term.
-  assert.ok(Math.abs(relevant[1].priority! - 0.5 * backlinkBoost(1) * (0.2 * 0.6)) < 1e-9, JSON.stringify(relevant[1]));
+  // The job's rate is (5 + 1) / (10 + 2) = 0.5; the host e.test, new, has the relevant parent: (1 + 5 · 0.5) / (1 + 5).
+  assert.ok(Math.abs(relevant[1].priority! - (3.5 / 6) * backlinkBoost(1) * (0.2 * 0.6)) < 1e-9, JSON.stringify(relevant[1]));
   assert.equal(harvestRate({ ...emptyState(), jobFetched: 10, jobRelevant: 5, hosts: new Map([["h", { fetched: 5, relevant: 5 }]]) }, "h", "host"), 0.75);
+});
+
+test("CMSCrawler: a relevant page's links are queued even when every page fetched before it was irrelevant", () => {
+  const topic = topicScorer({ terms: [["水稻", 0.9]] });
+  // The job has stored 12 pages, none relevant; this page, the first of its host, is relevant.
+  const state = { ...emptyState(), jobFetched: 12, jobRelevant: 0, hosts: new Map([["other.test", { fetched: 12, relevant: 0 }]]) };
+  const input = (isRelevant: boolean) => ({
+    parent: { url: "http://blog.test/", host: "blog.test", depth: 1, relevance: isRelevant ? 0.04 : 0.001, isRelevant, priority: 0.2, kind: "home" },
+    links: [{ url: "http://blog.test/archives/", host: "blog.test", anchor: "归档" }, { url: "http://blog.test/article/rice/", host: "blog.test", anchor: "水稻" }],
+    topic, params: parseStrategyParams("cmscrawler", {}), state,
+  });
+  const scored = cmscrawler.scoreLinks(input(true) as never);
+  assert.ok(scored.every((s) => s.priority !== null && s.priority > 0), JSON.stringify(scored));
+  assert.ok(harvestRate(state, "new.test", "global") > 0, "the job's rate is never 0");
+  // The parent counts for its own host: its relevance lifts its siblings above a stranger host's.
+  assert.ok(harvestRate(state, "blog.test", "host", { host: "blog.test", isRelevant: true }) > harvestRate(state, "blog.test", "host"));
+  assert.equal(harvestRate(state, "blog.test", "host", { host: "else.test", isRelevant: true }), harvestRate(state, "blog.test", "host"));
 });
 
 test("best-first follows the relevant page, backlinks the most linked URL; every strategy crawls the example site whole", () => {
