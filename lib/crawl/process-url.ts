@@ -270,7 +270,7 @@ async function buildPageRecord(
   const strategy = ctx.strategy;
   const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
   const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
-  const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: passedOnPriority(item), kind: pageKind };
+  const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: passedOnPriority(item), kind: pageKind, detail: item.priorityDetail ?? null };
   const own = strategy.scoreLinks({ parent, links, topic: ctx.topic, params: ctx.strategyParams, state });
   const scores = ctx.priorityFeedback ? applyLinkFeedback({ parent, parentTunnel: item.tunnel ?? 0, links, topic: ctx.topic }, own) : own;
   // Links refused for where they were found (too deep, too many on the page) are only counted:

@@ -177,7 +177,7 @@ const PRIORITY_PARTS: Labels = {
     outLinks: "父页面出链数", provisional: "暂定值", rw: "RW 权重", term: "主题词", relevantBacklink: "相关反向链接",
     queuedOnHost: "站点排队网址数", fromParent: "父页面传递", parentRank: "父页面排名", weight: "权重", recomputed: "重算方法",
     total: "累计", parents: "父页面数", backlinkFromParent: "反向链接",
-    linkWords: "链接文字得分", tunnel: "连续无关页数",
+    linkWords: "链接文字得分", tunnel: "连续无关页数", merit: "不计收获率的得分",
   },
   en: {
     depth: "depth", parentRelevance: "parent relevance", rank: "rank", harvest: "harvest rate", backlinks: "relevant backlinks", mime: "document type score",
@@ -185,7 +185,7 @@ const PRIORITY_PARTS: Labels = {
     outLinks: "parent's out-links", provisional: "provisional", rw: "RW weight", term: "term", relevantBacklink: "relevant backlink",
     queuedOnHost: "URLs queued on the site", fromParent: "passed from parent", parentRank: "parent rank", weight: "weight", recomputed: "recomputed by",
     total: "total", parents: "parents", backlinkFromParent: "backlink",
-    linkWords: "link words score", tunnel: "irrelevant pages in a row",
+    linkWords: "link words score", tunnel: "irrelevant pages in a row", merit: "rank without the harvest rate",
   },
 };
 

@@ -2,14 +2,15 @@
  * CMSCrawler Rank (seed 001), an improved best-first:
  *   Rank(j) = harvestRate × S_backlink(j) × (w_mime·rel_mime + w_parent·rel_parent + w_anchor·rel_anchor + w_url·rel_urltext)
  * Fine-grained filtering (default): links of an irrelevant page are queued only when their
- * Rank beats the priority that page itself was queued with; coarse-grained drops them all.
+ * Rank beats the one that page itself was queued with, both without the harvest rate (which
+ * changes while the crawl runs); coarse-grained drops them all.
  * Home and list pages within TUNNEL_DEPTH of the seeds pass their links on whatever their own
  * relevance (at their Rank, however low): a portal's or directory's children are site home
  * pages, which are seldom relevant themselves, and without this a crawl from a portal ended
  * after the portal's children.
  */
 import { anchorTerms, r4, topicWordShare, urlTerms } from "./terms";
-import type { CandidateLink, JobState, Strategy } from "./types";
+import type { CandidateLink, JobState, ParentPage, Strategy } from "./types";
 
 type Params = {
   grain: "fine" | "coarse"; harvest: "host" | "global"; documentTypes: "html" | "html+documents";
@@ -51,6 +52,18 @@ export function harvestRate(state: JobState, host: string, mode: Params["harvest
 /** S_backlink(j) = 1 + ln(1 + b), b = relevant fetched pages linking to j. */
 export const backlinkBoost = (b: number) => 1 + Math.log(1 + b);
 
+/**
+ * The parent's Rank without the harvest rate it was queued with (its `merit`), which the
+ * fine-grained rule compares a link's merit with. Comparing Ranks compared harvest rates of two
+ * moments: the same page queued when its host's rate was 0.42 or 0.21 let through different
+ * links, and runs of one crawl drifted apart (bench/LAB.md). A page queued without the detail (a
+ * sitemap's, another strategy's) falls back on its priority.
+ */
+export function queuedMerit(parent: Pick<ParentPage, "priority" | "detail">): number {
+  const m = parent.detail?.merit;
+  return typeof m === "number" && Number.isFinite(m) ? m : parent.priority;
+}
+
 export const cmscrawler: Strategy<Params> = {
   id: "cmscrawler",
   description: "CMSCrawler: harvest rate × backlinks × (MIME, parent, anchor, URL words)",
@@ -73,13 +86,13 @@ export const cmscrawler: Strategy<Params> = {
     const harvest = harvestRate(state, l.host, params.harvest, parent);
     // This page links to j too: if it is relevant it counts among j's relevant backlinks.
     const b = (state.relevantBacklinks.get(l.url) ?? 0) + (parent.isRelevant ? 1 : 0);
-    const rank = harvest * backlinkBoost(b) *
-      (params.wMime * mime + params.wParent * parent.relevance + params.wAnchor * anchor + params.wUrl * url);
-    const detail = { rank: r4(rank), harvest: r4(harvest), backlinks: b, mime, parent: r4(parent.relevance), anchor: r4(anchor), url: r4(url) };
+    const merit = backlinkBoost(b) * (params.wMime * mime + params.wParent * parent.relevance + params.wAnchor * anchor + params.wUrl * url);
+    const rank = harvest * merit;
+    const detail = { rank: r4(rank), harvest: r4(harvest), merit: r4(merit), backlinks: b, mime, parent: r4(parent.relevance), anchor: r4(anchor), url: r4(url) };
     // Seeds are queued with priority 1 whatever the strategy: the rule compares with 0 for them.
-    const parentQueued = parent.depth === 0 ? 0 : parent.priority;
+    const parentQueued = parent.depth === 0 ? 0 : queuedMerit(parent);
     const isTunnel = parent.kind !== undefined && parent.kind !== "content" && parent.depth < TUNNEL_DEPTH;
-    const isKept = parent.isRelevant ? rank > 0 : isTunnel || (params.grain === "fine" && rank > parentQueued);
+    const isKept = parent.isRelevant ? rank > 0 : isTunnel || (params.grain === "fine" && merit > parentQueued);
     return { priority: isKept ? rank : null, detail };
   }),
 };

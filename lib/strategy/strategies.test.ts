@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { topicScorer } from "../topic/topic";
-import { backlinkBoost, cmscrawler, harvestRate } from "./cmscrawler";
+import { backlinkBoost, cmscrawler, harvestRate, queuedMerit } from "./cmscrawler";
 import { getStrategy, parseStrategyParams, STRATEGY_IDS, strategyPolicy } from "./registry";
 import { relevanceWeight } from "./rw";
 import { simulateCrawl } from "./simulate";
@@ -96,6 +96,23 @@ test("CMSCrawler: a relevant page's links are queued even when every page fetche
   // The parent counts for its own host: its relevance lifts its siblings above a stranger host's.
   assert.ok(harvestRate(state, "blog.test", "host", { host: "blog.test", isRelevant: true }) > harvestRate(state, "blog.test", "host"));
   assert.equal(harvestRate(state, "blog.test", "host", { host: "else.test", isRelevant: true }), harvestRate(state, "blog.test", "host"));
+});
+
+test("CMSCrawler fine-grained: the same irrelevant page lets the same links through whatever the harvest rate of the moment", () => {
+  const topic = topicScorer({ terms: [["经济", 0.9], ["市场", 0.4]] });
+  const links = [{ url: "http://e.test/jingji/经济.html", host: "e.test", anchor: "经济 市场" }, { url: "http://e.test/about", host: "e.test", anchor: "关于" }];
+  // The parent was queued with Rank 0.05 when its host's harvest rate was 0.2: merit 0.25. It is
+  // fetched early in one run (harvest rate now about 0.14) and late in another (about 0.42).
+  const decide = (jobFetched: number, jobRelevant: number) => cmscrawler.scoreLinks({
+    parent: { url: "http://e.test/p", host: "e.test", depth: 2, relevance: 0.01, isRelevant: false, priority: 0.05, kind: "content",
+      detail: { rank: 0.05, harvest: 0.2, merit: 0.25 } },
+    links, topic, params: parseStrategyParams("cmscrawler", {}), state: { ...emptyState(), jobFetched, jobRelevant },
+  } as never).map((s) => s.priority !== null);
+  const early = decide(4, 0), late = decide(400, 200);
+  assert.deepEqual(early, late, "the decision does not follow the harvest rate of the moment");
+  assert.deepEqual(early, [true, false], "the topical link beats the page's merit, the other does not");
+  assert.equal(queuedMerit({ priority: 0.3, detail: null }), 0.3, "without a recorded merit the page's priority is the bar");
+  assert.equal(queuedMerit({ priority: 0.3, detail: { merit: 0.12 } }), 0.12);
 });
 
 test("best-first follows the relevant page, backlinks the most linked URL; every strategy crawls the example site whole", () => {

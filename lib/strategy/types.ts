@@ -14,6 +14,8 @@ export interface ParentPage {
   priority: number;
   /** What kind of page it is (classifyPageKind): a home page, a hub (list) or content. */
   kind?: "home" | "hub" | "content";
+  /** What the strategy recorded when it queued the page (its priority detail), when known. */
+  detail?: Record<string, unknown> | null;
 }
 
 /** A link to score, with the metadata the page gave it. */
