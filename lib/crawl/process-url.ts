@@ -272,7 +272,8 @@ async function buildPageRecord(
   const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
   const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: passedOnPriority(item), kind: pageKind, detail: item.priorityDetail ?? null };
   const own = strategy.scoreLinks({ parent, links, topic: ctx.topic, params: ctx.strategyParams, state });
-  const scores = ctx.priorityFeedback ? applyLinkFeedback({ parent, parentTunnel: item.tunnel ?? 0, links, topic: ctx.topic }, own) : own;
+  const tunnel = item.priorityDetail?.tunnel;
+  const scores = ctx.priorityFeedback ? applyLinkFeedback({ parent, parentTunnel: typeof tunnel === "number" ? tunnel : 0, links, topic: ctx.topic }, own) : own;
   // Links refused for where they were found (too deep, too many on the page) are only counted:
   // the same URL may still turn up elsewhere, and a stored skip would keep it out for good.
   const rejected: Record<string, number> = {};

@@ -13,9 +13,10 @@ import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_FEEDBACK_SHARE } from "../rules/foc
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
   id: string; jobId: number; url: string; host: string; depth: number; priority: number; attempts: number;
-  /** Irrelevant pages since the last relevant one on the path that found it (priority_detail.tunnel; 0 for seeds). */
-  tunnel?: number;
-  /** What the strategy recorded when it queued the URL (priority_detail; null for seeds). */
+  /**
+   * What the strategy recorded when it queued the URL (priority_detail; null for seeds), with the
+   * host feedback's `tunnel`: irrelevant pages since the last relevant one on the path that found it.
+   */
   priorityDetail?: Record<string, unknown> | null;
   /** Set when the URL is a sitemap file (lib/store/sitemaps.ts): how many index levels below robots.txt's. */
   sitemapLevel: number | null;
@@ -286,7 +287,7 @@ async function claimOnce(
           attempts = f.attempts + 1, updated_at = now()
         from cand where f.id = cand.id and cand.host in (select host from busy)
         returning f.id, f.job_id as "jobId", f.url, f.host, f.depth, f.priority, f.attempts,
-          coalesce((f.priority_detail->>'tunnel')::int, 0) as tunnel, f.priority_detail as "priorityDetail", f.sitemap_level as "sitemapLevel",
+          f.priority_detail as "priorityDetail", f.sitemap_level as "sitemapLevel",
           f.revisit_page_id::text as "revisitOf", f.revisit_etag as "revisitEtag", f.revisit_last_modified as "revisitLastModified"
       ), reserve as (
         update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
@@ -295,7 +296,7 @@ async function claimOnce(
       select l.*, (select count(*)::int from emptied) as emptied from leased l
       union all
       -- One null per column of leased: the two branches must have the same columns.
-      select null, null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
+      select null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
     const emptied = rows[0]?.emptied ?? 0;
     return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
   });
