@@ -5,7 +5,7 @@
  * the first is taken as the same one.
  */
 import { openDatabase } from "../lib/store/infra/connect";
-import { openSql } from "../lib/store/infra/sql";
+import { openClaimSql, openSql } from "../lib/store/infra/sql";
 import { surviveClosedSocketWrites } from "../lib/store/infra/closed-socket-guard";
 import { createCrawlWorker } from "../lib/crawl/worker";
 import { parseResolveMap } from "../lib/rules/resolve-map";
@@ -26,8 +26,10 @@ const env = loadEnv();
 const DATABASE_WAIT_MS = 120_000;
 const db = await openDatabase(env, (l) => console.log(`[worker] ${l}`), { waitMs: DATABASE_WAIT_MS });
 const sql = openSql(db.url, { max: Math.min(30, env.WORKER_CONCURRENCY + 4), app: "focuscrawl-worker", isAsyncCommit: true });
+const claimSql = openClaimSql(db.url, "focuscrawl-worker");
 const worker = createCrawlWorker({
   sql,
+  claimSql,
   concurrency: env.WORKER_CONCURRENCY,
   analysisThreads: env.WORKER_ANALYSIS_THREADS,
   leaseMs: env.WORKER_LEASE_MS,
@@ -56,7 +58,7 @@ onSignal = (signal: string) => {
 
 console.log(`[worker] ${worker.workerId} started, concurrency ${env.WORKER_CONCURRENCY}`);
 await worker.run();
-await sql.end({ timeout: 5 });
+await Promise.all([sql.end({ timeout: 5 }), claimSql.end({ timeout: 5 })]);
 // A worker never stops the embedded PostgreSQL, not even one it started: the dashboard and
 // other workers may be using it (npm start owns it and stops it with everything else).
 if (db.isEmbedded) console.log("[worker] the embedded PostgreSQL keeps running for the dashboard and other workers");

@@ -7,14 +7,15 @@
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
 import { createCrawlWorker } from "../../lib/crawl/worker";
-import { openSql } from "../../lib/store/infra/sql";
+import { openClaimSql, openSql } from "../../lib/store/infra/sql";
 
 const { values } = parseArgs({ options: { db: { type: "string" }, job: { type: "string", multiple: true }, concurrency: { type: "string" }, pages: { type: "string" }, threads: { type: "string" } } });
 if (!values.db || !values.job?.length) throw new Error("--db URL and --job ID are required");
 const concurrency = Number(values.concurrency ?? 32);
 const sql = openSql(values.db, { max: concurrency + 4, isAsyncCommit: true });
+const claimSql = openClaimSql(values.db, "focuscrawl-bench");
 const worker = createCrawlWorker({
-  sql, concurrency, leaseMs: 120_000, heartbeatMs: 2_000, staleAfterMs: 30_000, idlePollMs: 50,
+  sql, claimSql, concurrency, leaseMs: 120_000, heartbeatMs: 2_000, staleAfterMs: 30_000, idlePollMs: 50,
   analysisThreads: values.threads === undefined ? undefined : Number(values.threads),
   userAgent: "FocusCrawl-bench", allowPrivate: true, jobIds: values.job.map(Number), exitWhenJobsEnd: true, log: () => {},
 });
@@ -39,7 +40,7 @@ const started = performance.now();
 await worker.run();
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
-await sql.end();
+await Promise.all([sql.end(), claimSql.end()]);
 const { user, system } = process.cpuUsage(); // all the process's threads
 console.log(JSON.stringify({ seconds, cpuMs: (user + system) / 1000, peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts, rssByPages,
   atPeakMb: Object.fromEntries(Object.entries(atPeak).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) }));

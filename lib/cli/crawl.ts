@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../store/infra/connect";
 import { controlJob, createJob } from "../store/jobs";
 import { createPrisma } from "../store/infra/prisma";
-import { openSql } from "../store/infra/sql";
+import { openClaimSql, openSql } from "../store/infra/sql";
 import { createCrawlWorker } from "../crawl/worker";
 import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
@@ -55,11 +55,12 @@ export async function runCrawl(argv: string[]): Promise<number> {
   const db = await openDatabase(env, (l) => console.error(l));
   const prisma = createPrisma(db.url);
   const sql = openSql(db.url, { max: Math.min(20, concurrency + 4), app: "focuscrawl-cli", isAsyncCommit: true });
+  const claimSql = openClaimSql(db.url, "focuscrawl-cli");
   try {
     const job = await createJob(prisma, input.value);
     console.error(`job ${job.id} started: ${job.seeds.length} seed(s), strategy ${job.strategy}, max ${job.maxPages} pages`);
     const worker = createCrawlWorker({
-      sql, concurrency, leaseMs: env.WORKER_LEASE_MS, heartbeatMs: env.WORKER_HEARTBEAT_MS,
+      sql, claimSql, concurrency, leaseMs: env.WORKER_LEASE_MS, heartbeatMs: env.WORKER_HEARTBEAT_MS,
       staleAfterMs: env.WORKER_STALE_AFTER_MS, idlePollMs: Math.min(env.WORKER_IDLE_POLL_MS, 200),
       userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS || Boolean(values["allow-private"]), privateAllowList: env.PRIVATE_NETWORK_ALLOW,
       resolve: parseResolveMap(env.CRAWL_RESOLVE), jobIds: [job.id], exitWhenJobsEnd: true, failOnStallMs: STALL_WINDOW_MS, log: (l) => console.error(l),
@@ -80,7 +81,7 @@ export async function runCrawl(argv: string[]): Promise<number> {
       `${t.failed} failed, harvest rate ${t.harvestRate.toFixed(3)}, ${t.elapsedMs} ms` + (values.report ? `; report in ${values.report}` : ""));
     return 0;
   } finally {
-    await sql.end({ timeout: 5 });
+    await Promise.all([sql.end({ timeout: 5 }), claimSql.end({ timeout: 5 })]);
     await prisma.$disconnect();
     await db.stop();
   }

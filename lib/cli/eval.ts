@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../store/infra/connect";
 import { createPrisma } from "../store/infra/prisma";
-import { openSql } from "../store/infra/sql";
+import { openClaimSql, openSql } from "../store/infra/sql";
 import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
 import { chartsSvg, markdownReport } from "../eval/report";
@@ -68,9 +68,10 @@ export async function runEval(argv: string[]): Promise<number> {
   const db = await openDatabase(env, (l) => console.error(l));
   const prisma = createPrisma(db.url);
   const sql = openSql(db.url, { max: Math.min(20, concurrency + 4), app: "focuscrawl-eval", isAsyncCommit: true });
+  const claimSql = openClaimSql(db.url, "focuscrawl-eval");
   try {
     const results = await runLab(sql, prisma, {
-      input: input.value, strategies, checkpoints, curveEvery: Math.max(10, Math.round(maxPages / 80)), labels, concurrency,
+      claimSql, input: input.value, strategies, checkpoints, curveEvery: Math.max(10, Math.round(maxPages / 80)), labels, concurrency,
       userAgent: env.CRAWL_USER_AGENT, allowPrivate: env.ALLOW_PRIVATE_NETWORKS || Boolean(values["allow-private"]),
       resolve: parseResolveMap(env.CRAWL_RESOLVE), log: (l) => console.error(l),
     });
@@ -83,7 +84,7 @@ export async function runEval(argv: string[]): Promise<number> {
     console.error(`results in ${outDir}/: results.json, results.md, harvest.svg${charts.recall ? ", recall.svg" : ""}`);
     return 0;
   } finally {
-    await sql.end({ timeout: 5 });
+    await Promise.all([sql.end({ timeout: 5 }), claimSql.end({ timeout: 5 })]);
     await prisma.$disconnect();
     await db.stop();
   }

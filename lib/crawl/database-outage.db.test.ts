@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { freePort } from "../testing/net";
-import { openSql, type Sql } from "../store/infra/sql";
+import { openClaimSql, openSql, type Sql } from "../store/infra/sql";
 import { createCrawlWorker } from "./worker";
 import { WORKER_NODE_FLAGS } from "./heap-limits";
 
@@ -39,9 +39,9 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>): P
 }
 
 /** Run a worker on `job` alone until the job ends, bounded; its log lines go to `lines`. */
-async function crawl(sql: Sql, jobId: number, lines: string[]): Promise<void> {
+async function crawl(sql: Sql, claimSql: Sql, jobId: number, lines: string[]): Promise<void> {
   const worker = createCrawlWorker({
-    sql, concurrency: 1, leaseMs: 600_000, heartbeatMs: 200, staleAfterMs: 300_000, idlePollMs: 50,
+    sql, claimSql, concurrency: 1, leaseMs: 600_000, heartbeatMs: 200, staleAfterMs: 300_000, idlePollMs: 50,
     userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [jobId], exitWhenJobsEnd: true, log: (l) => lines.push(l),
   });
   const run = worker.run();
@@ -146,6 +146,8 @@ test("a URL whose store meets the database away is given back untried once it is
   viaRelay.port = String(relay.port);
   viaRelay.searchParams.delete("host"); // over TCP through the relay, not the server's Unix socket
   const sql = openSql(viaRelay.toString(), { max: 4, app: APP });
+  // Claims on a connection of their own, as the worker process makes them (one round trip each).
+  const claimSql = openClaimSql(viaRelay.toString(), APP);
   const lines: string[] = [];
   // The first answer goes out with the database away; it comes back once the worker has met the outage.
   const site = await startSite(async (n) => {
@@ -156,7 +158,7 @@ test("a URL whose store meets the database away is given back untried once it is
   });
   try {
     const job = await makeJob(ctx.db.url, { seeds: "http://outage.test/", maxPages: 5, maxDepth: 0, minDelayMs: 0, resolve: [`*=127.0.0.1:${site.port}`] });
-    await crawl(sql, job.id, lines);
+    await crawl(sql, claimSql, job.id, lines);
     const row = await seedRow(job.id);
     assert.equal(row.status, "done", `the seed ended ${row.status} (${row.last_error}):\n${lines.join("\n")}`);
     assert.equal(row.attempts, 1, "the try the outage cut is not counted");
@@ -167,7 +169,7 @@ test("a URL whose store meets the database away is given back untried once it is
     assert.equal(h.n, 0, "the host's connection is free again");
   } finally {
     await site.close();
-    await sql.end({ timeout: 1 }).catch(() => {});
+    await Promise.all([sql.end({ timeout: 1 }), claimSql.end({ timeout: 1 })]).catch(() => {});
     await relay.close();
   }
 });

@@ -26,6 +26,8 @@ export interface StrategyResult {
 
 /** What the lab runs. */
 export interface LabOptions {
+  /** The workers' connection for claims (WorkerOptions.claimSql). */
+  claimSql?: Sql;
   /** The job definition every strategy shares (its `strategy` is replaced per run). */
   input: JobInput;
   strategies: string[];
@@ -49,7 +51,7 @@ export async function runLab(sql: Sql, prisma: PrismaClient, opts: LabOptions): 
     });
     const started = Date.now();
     const worker = createCrawlWorker({
-      sql, concurrency: opts.concurrency, leaseMs: 120_000, heartbeatMs: 1_000, staleAfterMs: 30_000, idlePollMs: 50,
+      sql, claimSql: opts.claimSql, concurrency: opts.concurrency, leaseMs: 120_000, heartbeatMs: 1_000, staleAfterMs: 30_000, idlePollMs: 50,
       userAgent: opts.userAgent, allowPrivate: opts.allowPrivate, resolve: opts.resolve, jobIds: [job.id], exitWhenJobsEnd: true, failOnStallMs: STALL_WINDOW_MS,
       log: (l) => (/error|failed/.test(l) ? opts.log(`[${strategy}] ${l}`) : undefined),
     });

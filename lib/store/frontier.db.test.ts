@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { claimUrls, enqueueLinks, finishJobs, finishLease, giveBackCutTries, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
 import { beat } from "./workers";
+import { openClaimSql } from "./infra/sql";
 import { ensureHosts, readRobots, saveRobots } from "./hosts";
 
 let db: TestDatabase;
@@ -39,6 +40,36 @@ test("claims serve the highest priority first, then lower depth, then older", as
   await alive("w-order");
   const got = await claimUrls(db.sql, { workerId: "w-order", limit: 10, ...LEASE, jobIds: [job.id] });
   assert.deepEqual(got.map((g) => g.url.replace(/http:\/\/h\d\.test\//, "")), ["p1", "p4", "p2", "p5", "p0", "p3"]);
+});
+
+test("workers claiming on connections of their own (begin, lock, claim, commit in one round trip) share the budget exactly", async () => {
+  const job = await makeJob(db.url, { maxPages: 301 });
+  await seedUrls(job.id, 600);
+  const pools = [openClaimSql(db.url, "test-a"), openClaimSql(db.url, "test-b")];
+  try {
+    await Promise.all([alive("w-own-a"), alive("w-own-b")]);
+    const claimAll = async (pool: (typeof pools)[number], workerId: string) => {
+      const mine: string[] = [];
+      for (;;) {
+        const got = await claimUrls(pool, { workerId, limit: 7, ...LEASE, jobIds: [job.id] });
+        if (got.length === 0) return mine;
+        mine.push(...got.map((g) => g.url));
+      }
+    };
+    const [a, b] = await Promise.all([claimAll(pools[0], "w-own-a"), claimAll(pools[1], "w-own-b")]);
+    assert.ok(a.length > 0 && b.length > 0, `both workers claim (${a.length}, ${b.length})`);
+    const all = [...a, ...b];
+    assert.equal(new Set(all).size, all.length, "a URL was leased twice");
+    // The seed (still pending) and 300 of the 600 URLs: the budget, not one more.
+    assert.equal(all.length, 301);
+    const [{ reserved }] = await db.sql<{ reserved: number }[]>`select pages_reserved as reserved from jobs where id = ${job.id}`;
+    assert.equal(reserved, 301);
+    // The transaction-local setting that named the job is gone with each claim's transaction.
+    const [{ left }] = await pools[0]<{ left: string | null }[]>`select current_setting('focuscrawl.claim_job', true) as left`;
+    assert.ok(!left, `the claim's job setting outlived its transaction: ${left}`);
+  } finally {
+    await Promise.all(pools.map((p) => p.end({ timeout: 1 })));
+  }
 });
 
 test("two claimers at once never lease the same URL, and together lease them all", async () => {

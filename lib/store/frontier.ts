@@ -92,10 +92,9 @@ const SLOTS_SQL = `case when host_delay(h.min_delay_ms, h.crawl_delay_ms) = inte
 
 /**
  * The jobs a claim may take URLs of, as `from … where …` over `jobs j` and its free concurrency
- * `c.room`: running, with budget, concurrency and time left, among `jobFilter` (one job, a list, or all when null).
+ * `c.room`: running, with budget, concurrency and time left, and passing `only` (a condition on `j`).
  */
-function claimableJobsSql(tx: Tx, jobFilter: number[] | number | null) {
-  const only = typeof jobFilter === "number" ? tx`j.id = ${jobFilter}` : tx`(${jobFilter}::int[] is null or j.id = any(${jobFilter}::int[]))`;
+function claimableJobsSql(tx: Sql | Tx, only: Fragment) {
   return tx`
       from jobs j
       cross join lateral (
@@ -107,6 +106,9 @@ function claimableJobsSql(tx: Tx, jobFilter: number[] | number | null) {
         and ${only}`;
 }
 
+/** The transaction-local setting through which the claim's first statement names the job it locked to the second. */
+const CLAIM_JOB_SETTING = "focuscrawl.claim_job";
+
 /**
  * One claim, in a transaction of two statements: the job's row is locked by a statement of its
  * own, then the claim runs on it. As one statement, two workers' claims deadlocked on the job's
@@ -114,16 +116,48 @@ function claimableJobsSql(tx: Tx, jobFilter: number[] | number | null) {
  * followed the row's newer version while holding the queue for it, and the first one's budget
  * update, starting from the version its snapshot saw, waited for that queue. Locked first, the
  * claim's snapshot already sees the version it holds.
+ *
+ * The lock statement leaves the job's id in a transaction-local setting, which the claim reads,
+ * so the two go to the server together. A worker claims on a pool of one connection of its own
+ * (openClaimSql, WorkerOptions.claimSql): there the claim is prepared once and its plan kept, and
+ * begin, lock, claim and commit go out at once, in one round trip. Each round trip waited for the
+ * worker's busy event loop and for the server's process to be scheduled: with a round trip each,
+ * claims took 19–44 ms at the 95th percentile as the workers saw them, 1–2 ms at the server
+ * (docs/SCALING.md). On a larger pool (tests, the dashboard) the claim is an ordinary transaction.
+ *
+ * The claim reads the job only from the setting, which is local to the transaction: should
+ * the begin or the lock statement not have run in the same transaction (a connection lost between
+ * them), the claim finds no job and leases nothing.
  */
 async function claimOnce(
   db: Sql,
   opts: { workerId: string; limit: number; leaseMs: number; jobIds?: number[] },
 ): Promise<{ rows: ClaimedUrl[]; emptied: number }> {
-  return db.begin(async (sql) => {
-    const [picked] = await sql<{ id: number }[]>`
-      select j.id ${claimableJobsSql(sql, opts.jobIds ?? null)} order by random() limit 1 for no key update of j`;
-    if (!picked) return { rows: [], emptied: 0 };
-    const rows = await sql<(ClaimedUrl & { emptied: number })[]>`
+  const jobIds = opts.jobIds ?? null;
+  const lockAndClaim = (sql: Sql | Tx) => [
+    sql`select set_config(${CLAIM_JOB_SETTING}, coalesce((
+      select j.id ${claimableJobsSql(sql, sql`(${jobIds}::int[] is null or j.id = any(${jobIds}::int[]))`)}
+      order by random() limit 1 for no key update of j)::text, ''), true)`,
+    claimStatement(sql, opts),
+  ] as const;
+  let rows: (ClaimedUrl & { emptied: number })[];
+  if (db.options.max === 1) {
+    // One connection, one claim at a time (the worker awaits each): the four statements are
+    // pipelined; a statement failing aborts the transaction, and the commit then rolls it back.
+    const settled = await Promise.allSettled([db`begin`, ...lockAndClaim(db), db`commit`]);
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+    if (failed) throw failed.reason;
+    rows = (settled[2] as PromiseFulfilledResult<(ClaimedUrl & { emptied: number })[]>).value;
+  } else {
+    [, rows] = (await db.begin((sql) => lockAndClaim(sql))) as unknown as [unknown, (ClaimedUrl & { emptied: number })[]];
+  }
+  const emptied = rows[0]?.emptied ?? 0;
+  return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
+}
+
+/** The claim proper, on the job the lock statement named (none: it claims nothing). */
+function claimStatement(sql: Sql | Tx, opts: { workerId: string; limit: number; leaseMs: number }) {
+  return sql<(ClaimedUrl & { emptied: number })[]>`
       with job as (
         -- room: what is left of the page budget, and of the job's own concurrency limit
         -- (max_concurrency across all workers; 0 = only each worker's limit).
@@ -138,7 +172,7 @@ async function claimOnce(
           -- Idle capacity (lib/rules/focus.ts), on unless the job turned it off, with the host feedback on.
           j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, true) as fills,
           j.max_pages - j.pages_reserved as budget_left
-        ${claimableJobsSql(sql, picked.id)}
+        ${claimableJobsSql(sql, sql`j.id = nullif(current_setting(${CLAIM_JOB_SETTING}, true), '')::int`)}
       ), floor as (
         -- Focus under politeness (lib/rules/focus.ts): the best pending priority among hosts ready
         -- within their delay; URLs far below it wait for those hosts.
@@ -297,9 +331,6 @@ async function claimOnce(
       union all
       -- One null per column of leased: the two branches must have the same columns.
       select null, null, null, null, null, null, null, null, null, null, null, null, (select count(*)::int from emptied) where not exists (select 1 from leased)`;
-    const emptied = rows[0]?.emptied ?? 0;
-    return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
-  });
 }
 
 /** Thrown when a worker tries to finish a URL whose lease it no longer holds. */

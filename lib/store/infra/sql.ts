@@ -45,6 +45,15 @@ export function openSql(url: string, opts: { max?: number; app?: string; isAsync
   });
 }
 
+/**
+ * A worker's pool of one connection for its claims (WorkerOptions.claimSql): the claim statement
+ * is prepared on it once and PostgreSQL keeps its plan. Commits do not wait for the WAL flush,
+ * as the worker's other writes: a lease a crash loses is simply claimed again.
+ */
+export function openClaimSql(url: string, app: string): Sql {
+  return openSql(url, { max: 1, app: `${app}-claims`, isAsyncCommit: true });
+}
+
 /** Answer within `timeoutMs` whether the server at `url` accepts a query; otherwise the reason. */
 export async function checkDatabase(url: string, timeoutMs = 5_000): Promise<{ ok: true } | { ok: false; reason: string }> {
   const t = target(url);
