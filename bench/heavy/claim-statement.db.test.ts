@@ -41,6 +41,9 @@ test("the scale-out benchmark recognises the worker's claim statement, and only 
   assert.ok(claim.filter((t) => !isClaimStatement(t)).every((t) => /^(begin|commit)$/i.test(t.trim()) || /for no key update of j\b/i.test(t)));
   assert.ok(!reclaim.some(isClaimStatement), "the lease reclaim also uses SKIP LOCKED but is not a claim");
   assert.equal(labelStatement(claims[0]), "claim (claimUrls)");
+  const lock = claim.find((t) => /for no key update of j\b/i.test(t));
+  assert.ok(lock, "the job lock is a statement of its own");
+  assert.equal(labelStatement(lock.replace(/\s+/g, " ")), "claim's job lock (claimUrls)");
   // pg_stat_statements replaces constants by $n: the claim is still recognised.
   assert.ok(isClaimStatement(claims[0].replace(/'[^'\n]*'/g, () => "$9")));
   const log = `2026-11-26 13:26:52.527 UTC [9963] LOG:  duration: 7.250 ms  execute s12: ${claims[0]}\n` +

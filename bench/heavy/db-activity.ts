@@ -38,6 +38,7 @@ export function isClaimStatement(text: string): boolean {
 export function labelStatement(query: string): string {
   const text = query.replace(/--[^\n]*/g, " ").replace(/\s+/g, " ").trim();
   if (isClaimStatement(text)) return "claim (claimUrls)";
+  if (/^select set_config\(\$1, coalesce\(\(.*for no key update of j/i.test(text)) return "claim's job lock (claimUrls)";
   if (/^with job as \( update jobs set pages_fetched/i.test(text)) return "recordOutcome (job, minute, host counters)";
   return text.slice(0, 70);
 }
