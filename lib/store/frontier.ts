@@ -122,8 +122,9 @@ const CLAIM_JOB_SETTING = "focuscrawl.claim_job";
  * (openClaimSql, WorkerOptions.claimSql): there the claim is prepared once and its plan kept, and
  * begin, lock, claim and commit go out at once, in one round trip. Each round trip waited for the
  * worker's busy event loop and for the server's process to be scheduled: with a round trip each,
- * claims took 19–44 ms at the 95th percentile as the workers saw them, 1–2 ms at the server
- * (docs/SCALING.md). On a larger pool (tests, the dashboard) the claim is an ordinary transaction.
+ * and planned anew on each of the pool's connections, claims took 34–50 ms at the 95th percentile
+ * as the workers saw them; 9–29 ms now (docs/SCALING.md). On a larger pool (tests) the claim is an
+ * ordinary transaction.
  *
  * The claim reads the job only from the setting, which is local to the transaction: should
  * the begin or the lock statement not have run in the same transaction (a connection lost between
@@ -142,8 +143,9 @@ async function claimOnce(
   ] as const;
   let rows: (ClaimedUrl & { emptied: number })[];
   if (db.options.max === 1) {
-    // One connection, one claim at a time (the worker awaits each): the four statements are
-    // pipelined; a statement failing aborts the transaction, and the commit then rolls it back.
+    // One connection: the four statements are pipelined, and are issued together, so two claims
+    // sharing the connection run one after the other, never interleaved. A statement failing
+    // aborts the transaction, and the commit then rolls it back.
     const settled = await Promise.allSettled([db`begin`, ...lockAndClaim(db), db`commit`]);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
     if (failed) throw failed.reason;
