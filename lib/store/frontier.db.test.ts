@@ -42,12 +42,12 @@ test("claims serve the highest priority first, then lower depth, then older", as
   assert.deepEqual(got.map((g) => g.url.replace(/http:\/\/h\d\.test\//, "")), ["p1", "p4", "p2", "p5", "p0", "p3"]);
 });
 
-test("workers claiming on connections of their own (begin, lock, claim, commit in one round trip) share the budget exactly", async () => {
+test("workers claiming on connections of their own (begin, lock, claim, commit in one round trip) share the budget exactly, two of them on one connection", async () => {
   const job = await makeJob(db.url, { maxPages: 301 });
   await seedUrls(job.id, 600);
   const pools = [openClaimSql(db.url, "test-a"), openClaimSql(db.url, "test-b")];
   try {
-    await Promise.all([alive("w-own-a"), alive("w-own-b")]);
+    await Promise.all([alive("w-own-a"), alive("w-own-b"), alive("w-own-c")]);
     const claimAll = async (pool: (typeof pools)[number], workerId: string) => {
       const mine: string[] = [];
       for (;;) {
@@ -56,9 +56,10 @@ test("workers claiming on connections of their own (begin, lock, claim, commit i
         mine.push(...got.map((g) => g.url));
       }
     };
-    const [a, b] = await Promise.all([claimAll(pools[0], "w-own-a"), claimAll(pools[1], "w-own-b")]);
-    assert.ok(a.length > 0 && b.length > 0, `both workers claim (${a.length}, ${b.length})`);
-    const all = [...a, ...b];
+    // a and c share one connection: each claim's statements go out together, never interleaved.
+    const [a, b, c] = await Promise.all([claimAll(pools[0], "w-own-a"), claimAll(pools[1], "w-own-b"), claimAll(pools[0], "w-own-c")]);
+    assert.ok(a.length > 0 && b.length > 0 && c.length > 0, `every worker claims (${a.length}, ${b.length}, ${c.length})`);
+    const all = [...a, ...b, ...c];
     assert.equal(new Set(all).size, all.length, "a URL was leased twice");
     // The seed (still pending) and 300 of the 600 URLs: the budget, not one more.
     assert.equal(all.length, 301);
