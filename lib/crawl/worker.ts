@@ -35,7 +35,7 @@ export interface WorkerOptions {
    * A pool of one connection for the worker's claims (openSql with max 1), apart from `sql`: on
    * it the claim statement is prepared once and PostgreSQL keeps its plan. Claims taking any of
    * the pool's connections planned the large statement anew on each one's first runs, and a
-   * worker's claims waited 24–37 ms at the 95th percentile (docs/SCALING.md). Default: `sql`.
+   * worker's claims waited 34–50 ms at the 95th percentile (docs/SCALING.md). Default: `sql`.
    */
   claimSql?: Sql;
   concurrency: number;

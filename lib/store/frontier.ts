@@ -106,6 +106,9 @@ function claimableJobsSql(tx: Sql | Tx, only: Fragment) {
         and ${only}`;
 }
 
+/** A row of the claim statement: a leased URL, or one row of nulls, with how many hosts it found empty. */
+type ClaimRow = ClaimedUrl & { emptied: number };
+
 /** The transaction-local setting through which the claim's first statement names the job it locked to the second. */
 const CLAIM_JOB_SETTING = "focuscrawl.claim_job";
 
@@ -141,7 +144,7 @@ async function claimOnce(
       order by random() limit 1 for no key update of j)::text, ''), true)`,
     claimStatement(sql, opts),
   ] as const;
-  let rows: (ClaimedUrl & { emptied: number })[];
+  let rows: ClaimRow[];
   if (db.options.max === 1) {
     // One connection: the four statements are pipelined, and are issued together, so two claims
     // sharing the connection run one after the other, never interleaved. A statement failing
@@ -149,9 +152,9 @@ async function claimOnce(
     const settled = await Promise.allSettled([db`begin`, ...lockAndClaim(db), db`commit`]);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
     if (failed) throw failed.reason;
-    rows = (settled[2] as PromiseFulfilledResult<(ClaimedUrl & { emptied: number })[]>).value;
+    rows = (settled[2] as PromiseFulfilledResult<ClaimRow[]>).value;
   } else {
-    [, rows] = (await db.begin((sql) => lockAndClaim(sql))) as unknown as [unknown, (ClaimedUrl & { emptied: number })[]];
+    [, rows] = (await db.begin((sql) => lockAndClaim(sql))) as unknown as [unknown, ClaimRow[]];
   }
   const emptied = rows[0]?.emptied ?? 0;
   return { rows: rows.filter((r) => r.id !== null).map(({ emptied: _, ...r }) => ({ ...r, id: String(r.id) })), emptied };
@@ -159,7 +162,7 @@ async function claimOnce(
 
 /** The claim proper, on the job the lock statement named (none: it claims nothing). */
 function claimStatement(sql: Sql | Tx, opts: { workerId: string; limit: number; leaseMs: number }) {
-  return sql<(ClaimedUrl & { emptied: number })[]>`
+  return sql<ClaimRow[]>`
       with job as (
         -- room: what is left of the page budget, and of the job's own concurrency limit
         -- (max_concurrency across all workers; 0 = only each worker's limit).
