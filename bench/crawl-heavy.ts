@@ -23,7 +23,7 @@ import { freePort } from "../lib/testing/net";
 import { ensureSite, serveSite } from "./heavy/site-server";
 import { sampleSessions, topStatements } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
-import { machineCpuSeconds } from "./heavy/proc-stats";
+import { cpuSecondsOf, machineCpuSeconds, treeCpuSeconds } from "./heavy/proc-stats";
 import { WORKER_NODE_FLAGS } from "../lib/crawl/heap-limits";
 
 const { values } = parseArgs({ options: {
@@ -92,9 +92,13 @@ try {
   const load = os.loadavg();
   const stopSampling = sampleSessions(sql);
   const cpuBefore = machineCpuSeconds();
+  const pgCpuBefore = treeCpuSeconds(pg.pid);
+  const siteCpuBefore = cpuSecondsOf(server.pid!) ?? 0;
   const worker = JSON.parse((await run([...prof, ...WORKER_NODE_FLAGS, "--import", "tsx", path.join(HERE, "worker-run.ts"), "--db", url, "--job", String(job.id),
     "--concurrency", String(CONCURRENCY), "--pages", String(PAGES), ...(values.threads ? ["--threads", values.threads] : [])])).trim().split("\n").pop()!);
   const cpuAfter = machineCpuSeconds();
+  const pgCpuMs = (treeCpuSeconds(pg.pid) - pgCpuBefore) * 1000;
+  const siteCpuMs = ((cpuSecondsOf(server.pid!) ?? 0) - siteCpuBefore) * 1000;
   const sessions = stopSampling();
   const [stored] = await sql<{ pages: number; scored: number }[]>`
     select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
@@ -122,6 +126,9 @@ try {
     crawlee: crawleeRun && { pagesPerSec: crawleeRun.pagesPerSec, pages: crawleeRun.pages, rssMB: crawleeRun.rssMB,
       focusCrawlToCrawlee: +(pagesPerSecond / crawleeRun.pagesPerSec).toFixed(3) },
     workerCpuMsPerPage: +(worker.cpuMs / stored.pages).toFixed(2),
+    // The whole machine's cost of a page: the worker, PostgreSQL (all its processes) and the site's server.
+    postgresCpuMsPerPage: +(pgCpuMs / stored.pages).toFixed(2), siteServerCpuMsPerPage: +(siteCpuMs / stored.pages).toFixed(2),
+    machineCpuMsPerPage: +(((cpuAfter.busy - cpuBefore.busy) * 1000) / stored.pages).toFixed(2),
     machineCpuBusy: +((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)).toFixed(3),
     notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
   }));

@@ -1,15 +1,73 @@
 /**
  * Full-text search vectors of stored pages. PostgreSQL cannot segment Chinese, so the page store
  * segments title and main text with the project's jieba tokenizer (search mode: long words also
- * give the words inside them, 农业机械 → 农业, 机械, 农业机械) and hands PostgreSQL the terms joined
- * by spaces; the `simple` configuration then only lower-cases them. Queries go through the same
- * tokenizer and the same parser (plainto_tsquery), so both sides split a term the same way.
+ * give the words inside them, 农业机械 → 农业, 机械, 农业机械) and hands PostgreSQL the terms as
+ * tsvector literals, each term one lexeme at its positions. Queries are built from the same
+ * tokenizer's terms as tsquery literals, so both sides hold a term exactly as jieba gave it.
+ *
+ * Built here rather than by `to_tsvector('simple', …)` over the terms joined by spaces: both give
+ * the same vector for every term PostgreSQL's parser keeps whole, and the parser cost the database
+ * 1.6 ms a page of 3,200 terms against 0.26 ms to read the literal (bench/PERFORMANCE.md).
  */
+import { isStopWord } from "../topic/stop-words";
 import { tokenize } from "../topic/tokenize";
 import type { Sql, Tx } from "./infra/sql";
 
-/** Title and main text as space-separated terms, ready for to_tsvector('simple', ...). */
+/** Title and main text as tsvector literals (`'term':1,7 'other':2`), ready for `::tsvector`. */
 export interface SearchDocument { title: string; text: string }
+
+/** The longest lexeme PostgreSQL stores, in bytes; to_tsvector leaves longer words out too. */
+const MAX_LEXEME_BYTES = 2047;
+/** The last position a lexeme can have; later words all take it, as in to_tsvector. */
+const LAST_POSITION = 16383;
+/** Positions kept per lexeme, as to_tsvector keeps them. */
+const MAX_POSITIONS = 255;
+
+/** A lexeme quoted for tsvector and tsquery input: quotes and backslashes doubled. */
+export function quoteLexeme(term: string): string {
+  return `'${term.replace(/['\\]/g, (c) => c + c)}'`;
+}
+
+const HAS_SEPARATOR = /[^\p{L}\p{N}]/u;
+const WORD_PART = /[\p{L}\p{N}]+/gu;
+const HAS_LETTER = /\p{L}/u;
+
+/**
+ * The words inside a term jieba kept whole across separators (x86_64 → x86, utf-8 → utf), by the
+ * tokenizer's own rules: no number-only or 1-character parts, no stop words. The index holds them
+ * beside the term, so a search for a part finds it, as PostgreSQL's parser would have split it.
+ */
+export function searchPartsOf(term: string): string[] {
+  if (!HAS_SEPARATOR.test(term)) return [];
+  return [...new Set(term.match(WORD_PART) ?? [])].filter((p) => p !== term && p.length > 1 && HAS_LETTER.test(p) && !isStopWord(p));
+}
+
+/**
+ * The tsvector literal of a list of terms: each distinct term once, with the positions it has in
+ * the list (from 1), as to_tsvector gives them for the terms joined by spaces; the words inside a
+ * separated term (`searchPartsOf`) at the term's positions.
+ */
+export function tsvectorLiteral(terms: readonly string[]): string {
+  const positions = new Map<string, number[]>();
+  const partsOf = new Map<string, string[]>();
+  const place = (term: string, position: number) => {
+    const at = positions.get(term);
+    if (!at) positions.set(term, [position]);
+    else if (at.length < MAX_POSITIONS && at[at.length - 1] !== position) at.push(position);
+  };
+  let position = 0;
+  for (const term of terms) {
+    if (term.length * 3 > MAX_LEXEME_BYTES && Buffer.byteLength(term) > MAX_LEXEME_BYTES) continue;
+    position = Math.min(position + 1, LAST_POSITION);
+    let parts = partsOf.get(term);
+    if (!parts) partsOf.set(term, (parts = searchPartsOf(term)));
+    place(term, position);
+    for (const part of parts) place(part, position);
+  }
+  const out: string[] = [];
+  for (const [term, at] of positions) out.push(`${quoteLexeme(term)}:${at.join(",")}`);
+  return out.join(" ");
+}
 
 /** Segment a page for the search index. */
 export function segmentForIndex(title: string, mainText: string): SearchDocument {
@@ -21,12 +79,12 @@ export function segmentForIndex(title: string, mainText: string): SearchDocument
  * without a user dictionary: the same tokens), so a page is not segmented twice on its way in.
  */
 export function documentFromTerms(title: readonly string[], text: readonly string[]): SearchDocument {
-  return { title: title.join(" "), text: text.join(" ") };
+  return { title: tsvectorLiteral(title), text: tsvectorLiteral(text) };
 }
 
-/** The SQL expression of a page's search vector: title terms weigh A, main-text terms B. */
+/** The SQL expression of a page's search vector: title terms weigh A, main-text terms B, placed after the title's. */
 export function searchVectorSql(sql: Sql | Tx, doc: SearchDocument) {
-  return sql`setweight(to_tsvector('simple', ${doc.title}::text), 'A') || setweight(to_tsvector('simple', ${doc.text}::text), 'B')`;
+  return sql`setweight(${doc.title}::tsvector, 'A') || setweight(${doc.text}::tsvector, 'B')`;
 }
 
 /**
@@ -45,14 +103,11 @@ export function segmentQuery(query: string): QueryWord[] {
 
 /**
  * The tsquery of segmented query words: every word must match, as itself or by all its parts.
- * Each word and each list of parts is one parameter read by plainto_tsquery, which takes no
- * operators from it; the structure is put together from fragments, never from the text.
+ * Each term goes in as a quoted lexeme (`quoteLexeme`), so nothing typed becomes an operator.
  */
 export function tsQuerySql(sql: Sql | Tx, words: readonly QueryWord[]) {
-  const one = (w: QueryWord) => w.parts.length
-    ? sql`(plainto_tsquery('simple', ${w.word}::text) || plainto_tsquery('simple', ${w.parts.join(" ")}::text))`
-    : sql`plainto_tsquery('simple', ${w.word}::text)`;
-  return sql`(${words.slice(1).reduce((acc, w) => sql`${acc} && ${one(w)}`, one(words[0]))})`;
+  const one = (w: QueryWord) => w.parts.length ? `(${quoteLexeme(w.word)} | ${w.parts.map(quoteLexeme).join(" & ")})` : quoteLexeme(w.word);
+  return sql`${words.map(one).join(" & ")}::tsquery`;
 }
 
 /** How many pages of the job had no search vector and got one (pages stored before search existed). */
@@ -65,7 +120,7 @@ export async function fillSearchVectors(sql: Sql, jobId: number | null, batch = 
     if (rows.length === 0) return filled;
     const docs = rows.map((r) => segmentForIndex(r.title, r.mainText));
     await sql`
-      update pages p set search_vector = setweight(to_tsvector('simple', d.title), 'A') || setweight(to_tsvector('simple', d.text), 'B')
+      update pages p set search_vector = setweight(d.title::tsvector, 'A') || setweight(d.text::tsvector, 'B')
       from unnest(${rows.map((r) => r.id)}::bigint[], ${docs.map((d) => d.title)}::text[], ${docs.map((d) => d.text)}::text[]) as d(id, title, text)
       where p.id = d.id`;
     filled += rows.length;
