@@ -309,12 +309,17 @@ export function createCrawlWorker(opts: WorkerOptions) {
           }
           lastClaimAt = Date.now();
         }
-        if (claimed.length > 0 && inFlight.size < opts.concurrency) continue;
+        // A claim that came back short found nothing more claimable now (hosts at their connection
+        // limit or within their delay): claiming again at once would find nothing, so the worker
+        // waits for a page to finish or the poll. With four workers sharing a host, the claim at
+        // once was half of all claims (docs/SCALING.md).
+        const isShort = claimed.length < room;
+        if (claimed.length > 0 && !isShort && inFlight.size < opts.concurrency) continue;
         if (claimed.length === 0 && inFlight.size === 0 && Date.now() - lastFinishCheck >= opts.idlePollMs) {
           await endFinishedJobs().catch((e) => log(`finish check failed: ${(e as Error).message}`));
           if (isDraining) break;
         }
-        await sleep(claimed.length === 0 ? opts.idlePollMs : 1_000);
+        await sleep(claimed.length === 0 || isShort ? opts.idlePollMs : 1_000);
       }
       await Promise.allSettled([...inFlight]);
       await cutTries.giveBackWhenBack(); // a drain during an outage leaves its cut tries to the lease reclaim
