@@ -309,17 +309,18 @@ export function createCrawlWorker(opts: WorkerOptions) {
           }
           lastClaimAt = Date.now();
         }
-        // A claim that came back short found nothing more claimable now (hosts at their connection
-        // limit or within their delay): claiming again at once would find nothing, so the worker
-        // waits for a page to finish or the poll. With four workers sharing a host, the claim at
-        // once was half of all claims (docs/SCALING.md).
+        // A claim that came back short usually found nothing more claimable now (hosts at their
+        // connection limit or within their delay): claiming again at once would find nothing, so
+        // the worker waits for a page to finish or a short while (another job, or hosts past the
+        // claim's probe, may have more). With four workers sharing a host, the claim at once was
+        // half of all claims (docs/SCALING.md).
         const isShort = claimed.length < room;
         if (claimed.length > 0 && !isShort && inFlight.size < opts.concurrency) continue;
         if (claimed.length === 0 && inFlight.size === 0 && Date.now() - lastFinishCheck >= opts.idlePollMs) {
           await endFinishedJobs().catch((e) => log(`finish check failed: ${(e as Error).message}`));
           if (isDraining) break;
         }
-        await sleep(claimed.length === 0 || isShort ? opts.idlePollMs : 1_000);
+        await sleep(claimed.length === 0 ? opts.idlePollMs : isShort ? Math.min(opts.idlePollMs, CLAIM_GATHER_MS) : 1_000);
       }
       await Promise.allSettled([...inFlight]);
       await cutTries.giveBackWhenBack(); // a drain during an outage leaves its cut tries to the lease reclaim

@@ -54,3 +54,21 @@ test("a term jieba keeps whole across separators is found by itself and by the w
   for (const q of ["x86_64", "x86", "gcc", "gcc-4", "utf-8", "utf", "编译 内核"]) assert.equal(await found(q), true, q);
   for (const q of ["arm64", "clang"]) assert.equal(await found(q), false, q);
 });
+
+test("a vector stored before, built by PostgreSQL's parser, is still found by a word with separators", async () => {
+  const terms = tokenize("编译 x86_64 内核时 gcc-4 报错，页面编码为 utf-8。", { isSearchMode: true });
+  const found = async (q: string) => {
+    const [{ hit }] = await ctx.db.sql<{ hit: boolean }[]>`
+      select setweight(to_tsvector('simple', ${terms.join(" ")}::text), 'B') @@ ${tsQuerySql(ctx.db.sql, segmentQuery(q))} as hit`;
+    return hit;
+  };
+  for (const q of ["x86_64", "utf-8", "gcc-4", "编译 内核"]) assert.equal(await found(q), true, q);
+  assert.equal(await found("arm64"), false);
+});
+
+test("a page of more than 1 MB of distinct terms keeps a vector PostgreSQL takes, where to_tsvector refused it", async () => {
+  const terms = Array.from({ length: 80_000 }, (_, i) => `term${i.toString(36).padStart(10, "x")}`);
+  const [{ n }] = await ctx.db.sql<{ n: number }[]>`select length(${tsvectorLiteral(terms)}::tsvector)::int as n`;
+  assert.ok(n > 50_000 && n < terms.length, `${n} lexemes`);
+  await assert.rejects(ctx.db.sql`select length(to_tsvector('simple', ${terms.join(" ")}::text))`, /too long for tsvector/);
+});

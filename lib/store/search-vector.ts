@@ -22,6 +22,16 @@ const MAX_LEXEME_BYTES = 2047;
 const LAST_POSITION = 16383;
 /** Positions kept per lexeme, as to_tsvector keeps them. */
 const MAX_POSITIONS = 255;
+/**
+ * Bytes of lexemes and positions a vector takes in: PostgreSQL refuses a tsvector holding more than
+ * 1 MB of them (to_tsvector too, so such a page could not be stored at all). A page with more keeps
+ * the terms and positions met first; the margin leaves room for the title's vector joined to it.
+ */
+const MAX_VECTOR_STORAGE = 1_000_000;
+/** What a lexeme's first position adds to a vector beyond its bytes: alignment, count, position. */
+const LEXEME_OVERHEAD = 5;
+/** What each further position adds. */
+const POSITION_BYTES = 2;
 
 /** A lexeme quoted for tsvector and tsquery input: quotes and backslashes doubled. */
 export function quoteLexeme(term: string): string {
@@ -50,10 +60,20 @@ export function searchPartsOf(term: string): string[] {
 export function tsvectorLiteral(terms: readonly string[]): string {
   const positions = new Map<string, number[]>();
   const partsOf = new Map<string, string[]>();
+  let storage = 0;
   const place = (term: string, position: number) => {
     const at = positions.get(term);
-    if (!at) positions.set(term, [position]);
-    else if (at.length < MAX_POSITIONS && at[at.length - 1] !== position) at.push(position);
+    if (at) {
+      if (at.length < MAX_POSITIONS && at[at.length - 1] !== position && storage + POSITION_BYTES <= MAX_VECTOR_STORAGE) {
+        at.push(position);
+        storage += POSITION_BYTES;
+      }
+      return;
+    }
+    const bytes = Buffer.byteLength(term) + LEXEME_OVERHEAD;
+    if (storage + bytes > MAX_VECTOR_STORAGE) return;
+    storage += bytes;
+    positions.set(term, [position]);
   };
   let position = 0;
   for (const term of terms) {
@@ -106,8 +126,13 @@ export function segmentQuery(query: string): QueryWord[] {
  * Each term goes in as a quoted lexeme (`quoteLexeme`), so nothing typed becomes an operator.
  */
 export function tsQuerySql(sql: Sql | Tx, words: readonly QueryWord[]) {
-  const one = (w: QueryWord) => w.parts.length ? `(${quoteLexeme(w.word)} | ${w.parts.map(quoteLexeme).join(" & ")})` : quoteLexeme(w.word);
-  return sql`${words.map(one).join(" & ")}::tsquery`;
+  const literal = (w: QueryWord) => w.parts.length ? `(${quoteLexeme(w.word)} | ${w.parts.map(quoteLexeme).join(" & ")})` : quoteLexeme(w.word);
+  // Vectors stored before they were built from the terms hold a separated word as PostgreSQL's
+  // parser split it (utf-8 → utf, -8): such a word also matches as plainto_tsquery reads it.
+  const one = (w: QueryWord) => HAS_SEPARATOR.test(w.word)
+    ? sql`(${literal(w)}::tsquery || plainto_tsquery('simple', ${w.word}::text))`
+    : sql`${literal(w)}::tsquery`;
+  return sql`(${words.slice(1).reduce((acc, w) => sql`${acc} && ${one(w)}`, one(words[0]))})`;
 }
 
 /** How many pages of the job had no search vector and got one (pages stored before search existed). */
