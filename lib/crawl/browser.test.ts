@@ -23,7 +23,7 @@ before(async () => {
     userAgent: "FocusCrawl-test", allowPrivate: false, privateAllowList: ["127.0.0.1/32"],
     resolve: { [JS_SITE]: { address: "127.0.0.1", port: site.port } },
   });
-  pool = createBrowserPool({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", maxPages: 2, pageBudgetMs: 3_000, heapMb: 256, userAgent: "FocusCrawl-test" });
+  pool = createBrowserPool({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", maxPages: 2, pageBudgetMs: 5_000, heapMb: 256, userAgent: "FocusCrawl-test" });
 });
 after(async () => {
   await pool.close();

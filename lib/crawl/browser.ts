@@ -97,12 +97,15 @@ export function createBrowserPool(o: BrowserOptions) {
   /** Render `url`, every request of it answered by `fetcher`; the outcome is the main document's with the rendered HTML. */
   async function render(url: string, fetcher: Fetcher, onRequest?: RequestHook): Promise<RenderOutcome> {
     await slots.acquire();
-    const started = performance.now();
     const cost: RenderCost = { ms: 0, requests: 0, blocked: [], isTimedOut: false };
     const main: { outcome?: FetchOutcome } = {};
     let context: BrowserContext | undefined;
     try {
-      context = await (await launch()).newContext({ acceptDownloads: false, serviceWorkers: "block", userAgent: o.userAgent, javaScriptEnabled: true });
+      const launched = await launch();
+      // The budget is the page's own: the browser's start (once per worker, seconds on a busy
+      // machine) is not charged to the first page it renders.
+      const started = performance.now();
+      context = await launched.newContext({ acceptDownloads: false, serviceWorkers: "block", userAgent: o.userAgent, javaScriptEnabled: true });
       await context.route("**/*", (route) => answer(route, fetcher, cost, main, url, onRequest));
       await context.routeWebSocket(/.*/, (ws) => ws.close()).catch(() => {});
       const html = await renderIn(context, url, cost, started);
