@@ -9,9 +9,8 @@
  * the same vector for every term PostgreSQL's parser keeps whole, and the parser cost the database
  * 1.6 ms a page of 3,200 terms against 0.26 ms to read the literal (bench/PERFORMANCE.md).
  */
-import { isStopWord } from "../topic/stop-words";
-import { tokenize } from "../topic/tokenize";
-import type { Sql, Tx } from "./infra/sql";
+import { keptTerm, tokenize } from "../topic/tokenize";
+import type { Fragment, Sql, Tx } from "./infra/sql";
 
 /** Title and main text as tsvector literals (`'term':1,7 'other':2`), ready for `::tsvector`. */
 export interface SearchDocument { title: string; text: string }
@@ -40,7 +39,6 @@ export function quoteLexeme(term: string): string {
 
 const HAS_SEPARATOR = /[^\p{L}\p{N}]/u;
 const WORD_PART = /[\p{L}\p{N}]+/gu;
-const HAS_LETTER = /\p{L}/u;
 
 /**
  * The words inside a term jieba kept whole across separators (x86_64 → x86, utf-8 → utf), by the
@@ -49,7 +47,7 @@ const HAS_LETTER = /\p{L}/u;
  */
 export function searchPartsOf(term: string): string[] {
   if (!HAS_SEPARATOR.test(term)) return [];
-  return [...new Set(term.match(WORD_PART) ?? [])].filter((p) => p !== term && p.length > 1 && HAS_LETTER.test(p) && !isStopWord(p));
+  return [...new Set(term.match(WORD_PART) ?? [])].filter((p) => p !== term && p.length > 1 && keptTerm(p) === p);
 }
 
 /**
@@ -104,7 +102,12 @@ export function documentFromTerms(title: readonly string[], text: readonly strin
 
 /** The SQL expression of a page's search vector: title terms weigh A, main-text terms B, placed after the title's. */
 export function searchVectorSql(sql: Sql | Tx, doc: SearchDocument) {
-  return sql`setweight(${doc.title}::tsvector, 'A') || setweight(${doc.text}::tsvector, 'B')`;
+  return weightedVectorSql(sql, doc.title, doc.text);
+}
+
+/** The search vector of a title's and a main text's tsvector literals: values, or columns as fragments. */
+function weightedVectorSql(sql: Sql | Tx, title: string | Fragment, text: string | Fragment) {
+  return sql`setweight(${title}::tsvector, 'A') || setweight(${text}::tsvector, 'B')`;
 }
 
 /**
@@ -145,7 +148,7 @@ export async function fillSearchVectors(sql: Sql, jobId: number | null, batch = 
     if (rows.length === 0) return filled;
     const docs = rows.map((r) => segmentForIndex(r.title, r.mainText));
     await sql`
-      update pages p set search_vector = setweight(d.title::tsvector, 'A') || setweight(d.text::tsvector, 'B')
+      update pages p set search_vector = ${weightedVectorSql(sql, sql`d.title`, sql`d.text`)}
       from unnest(${rows.map((r) => r.id)}::bigint[], ${docs.map((d) => d.title)}::text[], ${docs.map((d) => d.text)}::text[]) as d(id, title, text)
       where p.id = d.id`;
     filled += rows.length;

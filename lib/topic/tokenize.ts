@@ -72,7 +72,7 @@ export function tokenize(text: string, opts: TokenizeOptions = {}): string[] {
  */
 const keptTerms = new Map<string, string>();
 const MAX_KEPT_TERMS = 50_000;
-function keptTerm(raw: string): string {
+export function keptTerm(raw: string): string {
   let t = keptTerms.get(raw);
   if (t !== undefined) return t;
   t = normaliseToken(raw);
