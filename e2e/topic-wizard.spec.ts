@@ -83,12 +83,14 @@ test("browse T → TP → TP3 → TP31, add a keyword and an example, remove a t
   await page.getByRole("button", { name: "保存主题" }).click();
   await expect(page.getByRole("status")).toContainText("已保存主题“计算机软件与数据库”（第 1 版）", { timeout: 30_000 });
   await shot(page, "wizard-4-save");
-  const [saved] = await sql`select id, definition->'clc' as clc, vector->'terms' as terms from topics where name = '计算机软件与数据库'`;
+  const [saved] = await sql`select id, page_threshold, definition->'clc' as clc, vector->'terms' as terms from topics where name = '计算机软件与数据库'`;
   expect(saved.clc).toEqual(["TP31"]);
   expect((saved.terms as [string, number][]).some(([t]) => t === "软件")).toBe(false);
 
   await page.getByRole("link", { name: "用这个主题开始爬取" }).click();
   await expect(page.locator("select[name=topicId]")).toHaveValue(String(saved.id));
+  // The threshold saved with the topic is the job's, not the form's default.
+  await expect(page.locator("input[name=pageThreshold]")).toHaveValue(String(saved.page_threshold));
   await page.locator("textarea[name=seeds]").fill("http://portal.test/\nftp://portal.test/\nhttp://portal.test/");
   await expect(page.getByTestId("seed-issues")).toContainText("第 2 行使用 ftp");
   await expect(page.getByTestId("seed-issues")).toContainText("第 3 行与第 1 行重复");
@@ -98,6 +100,8 @@ test("browse T → TP → TP3 → TP31, add a keyword and an example, remove a t
   await page.getByRole("button", { name: "开始爬取" }).click();
   await page.waitForURL(/\/jobs\/\d+$/);
   await expect(page.getByTestId("job-topic-classes")).toContainText("TP31");
+  const [started] = await sql`select page_threshold from jobs where id = ${Number(/\/jobs\/(\d+)$/.exec(page.url())![1])}`;
+  expect(started.page_threshold).toBe(saved.page_threshold);
   await expect(page.getByTestId("job-topic-classes")).toContainText("计算机软件");
   await expect(page.getByTestId("job-topic-terms")).toContainText("数据库");
   await shot(page, "wizard-6-job");

@@ -23,7 +23,7 @@ export default async function ComparePage() {
         labels={{ keywords: t("fieldKeywords"), clc: t("fieldClc"), seeds: t("fieldSeeds"), maxPages: t("fieldMaxPages"), delay: t("fieldDelay"),
           strategies: t("compareStrategies"), submit: t("compareSubmit"), hasErrors: t("formHasErrors") }}
         strategies={localizeStrategies(describeStrategies(), locale).map((s) => ({ id: s.id, name: s.name, description: s.description }))}
-        topics={(await listTopicLibrary(getPrisma())).map(({ id, name, clc, version }) => ({ id, name, clc, version }))} topicLabels={topicMessages(locale)}
+        topics={(await listTopicLibrary(getPrisma())).map(({ id, name, clc, version, pageThreshold }) => ({ id, name, clc, version, pageThreshold }))} topicLabels={topicMessages(locale)}
         defaults={{ maxPages: DEFAULT_MAX_PAGES, minDelayMs: DEFAULT_MIN_DELAY_MS, picked: ["bfs", "best-first", "cmscrawler"] }} />
       {recent.length > 0 && (
         <ul className="space-y-1 text-sm">

@@ -54,7 +54,11 @@ export const JobInputSchema = CrawlSettingsSchema.extend({
 });
 
 /** A validated job definition; `topic` is built here unless the job names a saved topic. */
-export type JobInput = Omit<z.output<typeof JobInputSchema>, "pageThreshold"> & { pageThreshold: number; topic?: TopicVector; strategyParams: Record<string, unknown> };
+export type JobInput = Omit<z.output<typeof JobInputSchema>, "pageThreshold"> & {
+  pageThreshold: number; topic?: TopicVector; strategyParams: Record<string, unknown>;
+  /** True when the input named no threshold: a job of a saved topic then takes the topic's own (createJob). */
+  isThresholdDefault?: boolean;
+};
 
 /**
  * The threshold of a job that names none: for a topic of CLC classes alone, built with their
@@ -125,7 +129,7 @@ export function parseJobInput(raw: unknown, opts: { topic?: TopicVector; isRefus
     for (const [field, messages] of Object.entries(privateTargetErrors(settings.data, opts.isRefused))) for (const m of messages) addError(errors, field, m);
   }
   if (r.success && Object.keys(errors).length === 0) {
-    return { ok: true, value: { ...r.data, pageThreshold: r.data.pageThreshold ?? defaultJobThreshold(topic), topic, strategyParams } };
+    return { ok: true, value: { ...r.data, pageThreshold: r.data.pageThreshold ?? defaultJobThreshold(topic), isThresholdDefault: r.data.pageThreshold === undefined, topic, strategyParams } };
   }
   return { ok: false, errors, message: Object.values(errors).flat().join("; ") };
 }

@@ -63,7 +63,8 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,
         timeBudgetSec: input.timeBudgetSec ?? null,
-        pageThreshold: input.pageThreshold,
+        // A saved topic carries the threshold it was saved with (the wizard's preview chose it) unless the job names one.
+        pageThreshold: saved && input.isThresholdDefault ? saved.pageThreshold : input.pageThreshold,
         ...policy,
         maxConcurrency: input.maxConcurrency,
         status: JobStatus.running,

@@ -31,6 +31,16 @@ test("topics are saved with numbered versions", async () => {
   assert.equal(await reviseTopic(ctx.prisma, 999_999, topicOf({ keywords: "水稻" }), {}), null);
 });
 
+test("a job of a saved topic runs at the topic's saved threshold unless the job names its own", async () => {
+  const topic = await createTopic(ctx.prisma, "作物", topicOf({ keywords: "水稻,小麦,玉米" }), 0.0325);
+  const byTopic = await makeJob(ctx.db.url, { keywords: "", topicId: String(topic.id) });
+  assert.equal(byTopic.pageThreshold, 0.0325, "the threshold saved with the topic (the wizard's choice) reaches the job");
+  const named = await makeJob(ctx.db.url, { keywords: "", topicId: String(topic.id), pageThreshold: "0.05" });
+  assert.equal(named.pageThreshold, 0.05, "a threshold the job names wins");
+  const noTopic = await makeJob(ctx.db.url, { keywords: "水稻" });
+  assert.equal(noTopic.pageThreshold, 0.035, "a job without a saved topic keeps the default");
+});
+
 test("changing a job's topic re-scores its stored pages in the background and updates the relevant set", async () => {
   const job = await makeJob(ctx.db.url, { keywords: "计算机,软件", pageThreshold: "0.05" });
   await addPages(job.id, [["水稻栽培", "水稻 小麦 种植 施肥 灌溉"], ["软件工程", "软件 计算机 程序"], ["玉米育种", "玉米 品种 育种 产量"]]);

@@ -42,7 +42,7 @@ export async function readJobFormProps() {
   };
   return {
     locale, labels, advanced, recommended, strategies: localizeStrategies(describeStrategies(), locale), topicLabels: topicMessages(locale),
-    topics: topics.map(({ id, name, clc, version }) => ({ id, name, clc, version })),
+    topics: topics.map(({ id, name, clc, version, pageThreshold }) => ({ id, name, clc, version, pageThreshold })),
     defaults: { maxPages: DEFAULT_MAX_PAGES, maxDepth: DEFAULT_MAX_DEPTH, pageThreshold: DEFAULT_PAGE_THRESHOLD, minDelayMs: DEFAULT_MIN_DELAY_MS, maxHostConnections: DEFAULT_MAX_HOST_CONNECTIONS },
   };
 }

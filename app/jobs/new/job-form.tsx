@@ -183,7 +183,9 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
         </label>
         <NumberField name="maxPages" label={labels.maxPages} value={v.maxPages ?? defaults.maxPages} errors={state.errors} />
         <NumberField name="maxDepth" label={labels.maxDepth} value={v.maxDepth ?? defaults.maxDepth} errors={state.errors} />
-        <NumberField name="pageThreshold" label={labels.threshold} value={v.pageThreshold ?? defaults.pageThreshold} errors={state.errors} decimal />
+        {/* A saved topic brings the threshold it was saved with; choosing another topic puts that one's in the field. */}
+        <NumberField key={`threshold-${topicChoice}`} name="pageThreshold" label={labels.threshold} errors={state.errors} decimal
+          value={v.pageThreshold ?? topics.find((t) => String(t.id) === topicChoice)?.pageThreshold ?? defaults.pageThreshold} />
         <NumberField name="minDelayMs" label={labels.delay} value={v.minDelayMs ?? defaults.minDelayMs} errors={state.errors} />
         <NumberField name="maxHostConnections" label={labels.hostConnections} value={v.maxHostConnections ?? defaults.maxHostConnections} errors={state.errors} />
       </div>

@@ -3,7 +3,7 @@ import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import type { LibraryTopic } from "@/lib/store/topic-library";
 
 /** What the picker shows of a topic. */
-export type PickableTopic = Pick<LibraryTopic, "id" | "name" | "clc" | "version">;
+export type PickableTopic = Pick<LibraryTopic, "id" | "name" | "clc" | "version" | "pageThreshold">;
 
 /** The new-job form's choice of a saved topic (its current version), or a link to the wizard. */
 export function TopicPicker({ m, topics, chosen, onChoose }: { m: TopicMessages; topics: PickableTopic[]; chosen: string; onChoose: (id: string) => void }) {
