@@ -4,6 +4,12 @@ import { scorePage, type TopicScorer } from "../topic/topic";
 
 /** Most candidates offered (seed 004 offers the top 50 results). */
 export const MAX_CANDIDATES = 50;
+/**
+ * The least score a candidate needs to be offered: a title and snippet that share no weighted
+ * term with the topic score 0 and say nothing of the site; one shared common word scores a few
+ * thousandths.
+ */
+export const MIN_CANDIDATE_SCORE = 0.01;
 
 /** A result as found: which provider answered which query with it. */
 export interface FoundResult extends SearchResult { provider: string; query: string }
@@ -27,6 +33,7 @@ export function mergeCandidates(found: FoundResult[], scorer: TopicScorer, limit
     seen.best = score > seen.best.score ? { ...r, score, providers } : { ...seen.best, providers };
   });
   return [...byHost.values()]
+    .filter((e) => e.best.score >= MIN_CANDIDATE_SCORE)
     .sort((a, b) => b.best.score - a.best.score || b.hits - a.hits || a.order - b.order)
     .slice(0, limit).map((e) => e.best);
 }

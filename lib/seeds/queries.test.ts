@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildSeedQueries } from "./queries";
+import { buildTopic, TopicDefinitionSchema } from "../topic/topic";
+import { mergeCandidates, MIN_CANDIDATE_SCORE } from "./candidates";
+import { buildSeedQueries, buildTopicSeedQueries } from "./queries";
+import { topicScorer } from "../topic/topic";
 import { createRateLimiter } from "./rate-limit";
 
 test("a topic's strongest terms make queries of three, fragments of chosen terms left out", () => {
@@ -9,6 +12,42 @@ test("a topic's strongest terms make queries of three, fragments of chosen terms
   assert.deepEqual(buildSeedQueries(terms), ["数据库 软件 计算机", "算法 网络 程序", "系统 编译 操作"]);
   assert.deepEqual(buildSeedQueries(terms.slice(0, 2)), ["数据库"]);
   assert.deepEqual(buildSeedQueries([]), []);
+});
+
+test("a topic of classes asks one query per class in that class's own words, never a mix of two fields", () => {
+  const topic = buildTopic(TopicDefinitionSchema.parse({ clc: ["F8", "TP3"], keywords: ["数据库"] }));
+  const queries = buildTopicSeedQueries(topic);
+  assert.equal(queries.length, 3, `one query per class and one of the keywords: ${JSON.stringify(queries)}`);
+  const [finance, computing, keywords] = queries.map((q) => q.split(" "));
+  const financeTopic = new Set(buildTopic(TopicDefinitionSchema.parse({ clc: ["F8"] })).terms.map(([t]) => t));
+  const computingTopic = new Set(buildTopic(TopicDefinitionSchema.parse({ clc: ["TP3"] })).terms.map(([t]) => t));
+  assert.ok(finance.every((w) => financeTopic.has(w)), `F8's query is in F8's words: ${finance}`);
+  assert.ok(computing.every((w) => computingTopic.has(w)), `TP3's query is in TP3's words: ${computing}`);
+  assert.ok(finance.includes("财政") || finance.includes("金融"), `F8's query names its field: ${finance}`);
+  assert.ok(computing.includes("计算机"), `TP3's query names its field: ${computing}`);
+  assert.deepEqual(keywords, ["数据库"]);
+  // Typed words win; a topic without classes asks its strongest terms.
+  assert.deepEqual(buildTopicSeedQueries(topic, "期货 交易"), ["期货 交易"]);
+  const plain = buildTopic(TopicDefinitionSchema.parse({ keywords: ["数据库", "软件"] }));
+  assert.deepEqual(buildTopicSeedQueries(plain), buildSeedQueries(plain.terms));
+});
+
+test("a term removed from the topic is not asked for", () => {
+  const full = buildTopic(TopicDefinitionSchema.parse({ clc: ["TP3"] }));
+  const [first] = buildTopicSeedQueries(full)[0].split(" ");
+  const without = buildTopic(TopicDefinitionSchema.parse({ clc: ["TP3"], termWeights: [{ term: first, weight: 0 }] }));
+  assert.ok(!buildTopicSeedQueries(without)[0].split(" ").includes(first));
+});
+
+test("candidates scoring below the minimum are not offered", () => {
+  const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ keywords: ["数据库", "索引"] })));
+  const found = [
+    { url: "http://db.test/", host: "db.test", title: "数据库索引", snippet: "数据库 索引 查询", provider: "p", query: "q" },
+    { url: "http://food.test/", host: "food.test", title: "美食菜谱", snippet: "红烧肉的做法", provider: "p", query: "q" },
+  ];
+  const offered = mergeCandidates(found, scorer);
+  assert.deepEqual(offered.map((c) => c.host), ["db.test"]);
+  assert.ok(offered[0].score >= MIN_CANDIDATE_SCORE);
 });
 
 test("typed words are the one query", () => {

@@ -8,7 +8,7 @@ import { createFetcher, type FetcherOptions } from "../crawl/fetch";
 import { parseSearchAnswer, searchRequestUrl, type SearchProvider } from "../rules/search-results";
 import { topicScorer, type TopicVector } from "../topic/topic";
 import { mergeCandidates, type FoundResult, type SeedCandidate } from "./candidates";
-import { buildSeedQueries } from "./queries";
+import { buildTopicSeedQueries } from "./queries";
 import type { RateLimiter } from "./rate-limit";
 
 /** Why a query to a provider brought nothing. */
@@ -77,7 +77,7 @@ async function searchProvider(fetcher: Fetcher, provider: SearchProvider, querie
 
 /** Ask every provider the topic's queries (or the typed words) and offer the merged, scored candidates. */
 export async function searchSeeds(topic: Pick<TopicVector, "terms"> & Partial<TopicVector>, typed: string, o: SeedSearchOptions): Promise<SeedSearch> {
-  const queries = buildSeedQueries(topic.terms, typed);
+  const queries = buildTopicSeedQueries(topic, typed);
   // A slow answer is given up at the deadline; the fetcher's own timeouts (the same) end its socket after.
   const fetcher = createFetcher({ ...o.fetch, maxBodyBytes: MAX_ANSWER_BYTES, connectTimeoutMs: o.timeoutMs, headersTimeoutMs: o.timeoutMs, bodyTimeoutMs: o.timeoutMs });
   try {
