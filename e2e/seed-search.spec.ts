@@ -75,7 +75,7 @@ test("the wizard's topic → candidate seeds from two providers, one failing →
 
 test("a seed typed and one from a file are recorded as such beside a searched one", async ({ page }) => {
   await page.goto("/jobs/new");
-  await page.locator("input[name=keywords]").fill("数据库,软件");
+  await page.locator("input[name=keywords]").fill("数据库,软件,网络,算法");
   await page.getByTestId("seed-candidates").getByRole("button", { name: "搜索候选种子" }).click();
   await page.getByRole("checkbox", { name: "选用 http://tech-2.test/" }).check({ timeout: 60_000 });
   await page.locator("textarea[name=seeds]").press("End");
