@@ -29,3 +29,9 @@ test("PUBLIC_URL must be an http(s) address without a path; MAX_JSON_BODY_BYTES 
   assert.throws(() => loadEnv({ PUBLIC_URL: "https://crawl.example.com/dashboard" }), /PUBLIC_URL/);
   assert.throws(() => loadEnv({ MAX_JSON_BODY_BYTES: "10" }), /MAX_JSON_BODY_BYTES/);
 });
+
+test("TRUSTED_PROXIES is empty by default, takes addresses and CIDRs, and names a bad entry", () => {
+  assert.deepEqual(loadEnv({}).TRUSTED_PROXIES, []);
+  assert.deepEqual(loadEnv({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8,::1" }).TRUSTED_PROXIES, ["127.0.0.1", "10.0.0.0/8", "::1"]);
+  assert.throws(() => loadEnv({ TRUSTED_PROXIES: "proxy.example" }), /TRUSTED_PROXIES.*"proxy\.example" is not an address or network/s);
+});

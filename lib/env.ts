@@ -1,6 +1,7 @@
 /** Deployment configuration: one zod-validated place that fails fast and names every bad variable. */
 import { z } from "zod";
 import { createAddressPolicy, type AddressPolicy } from "./rules/address-guard";
+import { parseTrustedProxies, type TrustedProxies } from "./rules/client-address";
 import { parseSearchProviders } from "./rules/search-results";
 
 const boolFromEnv = z
@@ -46,6 +47,19 @@ const EnvSchema = z.object({
     .superRefine((list, ctx) => {
       try {
         createAddressPolicy({ allowAll: false, allowList: list });
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
+  /**
+   * The reverse proxies in front of the dashboard (addresses or CIDRs, comma-separated): only a
+   * request whose connection comes from one of them may name its client in X-Forwarded-For,
+   * which the sign-in throttle counts by. Empty: the connection's own address, always.
+   */
+  TRUSTED_PROXIES: z.string().default("").transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .superRefine((list, ctx) => {
+      try {
+        parseTrustedProxies(list);
       } catch (err) {
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
@@ -115,4 +129,9 @@ export function isLoopbackHost(host: string): boolean {
 /** The deployment's address guard (ALLOW_PRIVATE_NETWORKS, PRIVATE_NETWORK_ALLOW) as one decision. */
 export function deploymentAddressPolicy(env: Env = loadEnv()): AddressPolicy {
   return createAddressPolicy({ allowAll: env.ALLOW_PRIVATE_NETWORKS, allowList: env.PRIVATE_NETWORK_ALLOW });
+}
+
+/** The deployment's trusted reverse proxies (TRUSTED_PROXIES), ready to check an address against. */
+export function deploymentTrustedProxies(env: Env = loadEnv()): TrustedProxies {
+  return parseTrustedProxies(env.TRUSTED_PROXIES);
 }

@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
@@ -17,6 +18,7 @@ import { makeJob } from "@/lib/testing/fixtures";
 import { storeTestPage } from "@/lib/testing/results-fixtures";
 import { createTopic } from "@/lib/store/topics";
 import type { TopicVector } from "@/lib/topic/topic";
+import { signedInTarget } from "@/app/login/signed-in-target";
 import { dispatch, ROUTES, routeMethods } from "./test-dispatch";
 
 const ctx = useTestDatabase();
@@ -115,7 +117,7 @@ function encode(text: string): string {
   }
 }
 
-interface Answer { status: number; type: string; text: string }
+interface Answer { status: number; type: string; text: string; location?: string | null }
 
 async function send(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
   process.env.DATABASE_URL = ctx.db.url;
@@ -130,7 +132,7 @@ async function send(method: string, url: string, body?: string, headers: Record<
       await res.body?.cancel();
       return { status: res.status, type, text: "" };
     }
-    return { status: res.status, type, text: await res.text() };
+    return { status: res.status, type, text: await res.text(), location: res.headers.get("location") };
   } catch (err) {
     return { status: 500, type: "", text: `threw ${(err as Error).stack?.slice(0, 400)}` }; // what Next.js answers for a throw
   } finally {
@@ -199,6 +201,53 @@ test("hostile sign-in names and Basic-auth users with sign-in on: refused with a
     delete process.env.ADMIN_PASSWORD;
     await ctx.db.sql`delete from login_attempts`;
   }
+});
+
+/** `next` values that broke /login: non-ASCII, slashes written with other characters, backslashes, encoded slashes. */
+const nastyNext = fc.oneof(
+  fc.constantFrom("/jobs/26/results?q=农业", "/jobs/26/results?q=%E5%86%9C%E4%B8%9A", "／／evil.example", "%EF%BC%8F%EF%BC%8Fevil", "/／evil.example",
+    "\u2215\u2215evil.example", "/\u2215evil.example", "\\\\evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/\uff3cevil.example", "/主题#段落", "/\ud800"),
+  fc.tuple(fc.constantFrom("/", "", "／", "\u2215", "\\", "%2F"), fc.constantFrom("/", "／", "\u2215", "\\", "\uff3c", ""), nastyUrlText).map((parts) => parts.join("")),
+);
+
+test("/login's next, non-ASCII or with Unicode slashes: a Location of this site in plain ASCII, never a 500", async () => {
+  process.env.ADMIN_PASSWORD = "bootstrap-secret-1";
+  try {
+    await fc.assert(fc.asyncProperty(nastyNext, fc.boolean(), async (next, isRightPassword) => {
+      // A signed-in visit: the page redirects to signedInTarget(next), which must be a valid header of this site.
+      const target = signedInTarget(next);
+      assert.doesNotThrow(() => http.validateHeaderValue("location", target), `signed-in target of ${JSON.stringify(next)}: ${target}`);
+      assert.ok(target.startsWith("/") && !/^\/[/\\]/.test(target) && new URL(target, "http://x.test/").host === "x.test", `${JSON.stringify(next)} → ${target}`);
+      // A wrong password: the form comes back to /login with next in its query (and a right one goes to next).
+      const password = isRightPassword ? "bootstrap-secret-1" : "wrong";
+      const form = await send("POST", "/api/auth/login", `name=admin&password=${password}&next=${encode(next)}`, { "content-type": "application/x-www-form-urlencoded" });
+      assert.equal(problemWith(form), null, `sign-in with next ${JSON.stringify(next)}`);
+      assert.equal(form.status, 303);
+      assert.ok(form.location?.startsWith("/") && !/^\/[/\\]/.test(form.location), `${JSON.stringify(next)} → ${form.location}`);
+      assert.doesNotThrow(() => http.validateHeaderValue("location", form.location!));
+      await ctx.db.sql`delete from users`;
+    }), { numRuns: 30 });
+  } finally {
+    delete process.env.ADMIN_PASSWORD;
+    await ctx.db.sql`delete from login_attempts`;
+    await ctx.db.sql`delete from users`;
+  }
+});
+
+test("a seed search for words without terms (stop words, numbers, punctuation, over-long words): a 400 saying what to type, never a 500", async () => {
+  const termless = ["-1", "的", "...", "的 了 -1", "！！", "\u3000", "1 2 3", "x".repeat(150)];
+  for (const query of termless) {
+    for (const lang of ["zh-CN", "en"]) {
+      const a = await send("POST", "/api/seeds/search", JSON.stringify({ query }), { "accept-language": lang });
+      assert.equal(problemWith(a), null, `query ${JSON.stringify(query)}`);
+      assert.equal(a.status, 400, `query ${JSON.stringify(query)}: ${a.text.slice(0, 200)}`);
+      const error = JSON.parse(a.text).error as string;
+      if (query.trim() && query.length < 100) assert.match(error, lang === "en" ? /words of the field/ : /这个领域的词/, error);
+    }
+  }
+  await fc.assert(fc.asyncProperty(nastyUrlText.map((t) => t.slice(0, 200)), async (query) => {
+    assert.equal(problemWith(await send("POST", "/api/seeds/search", JSON.stringify({ query }))), null, `query ${JSON.stringify(query.slice(0, 40))}`);
+  }), { numRuns: 40 });
 });
 
 test("four identical writes at once to every route that writes: each answered, none a 500", async () => {

@@ -101,7 +101,13 @@ export async function authorize(request: NextRequest): Promise<NextResponse> {
   if (isPublicPath(request.nextUrl.pathname)) return pass((await identifySession(sql, request)) ?? nobody, true);
   const who = await identify(sql, request);
   if (who && "badName" in who) return refuse(request, 401, securityMessage(refusalLocale(request.headers), "badUserName"));
-  if (who && "locked" in who) return refuse(request, 429, `too many failed sign-ins for this user or address: try again after ${who.locked.toISOString()}`);
+  if (who && "locked" in who) {
+    const seconds = Math.max(1, Math.ceil((who.locked.getTime() - Date.now()) / 1000));
+    const error = securityMessage(refusalLocale(request.headers), "signInThrottled", { seconds, time: who.locked.toISOString() });
+    const answer = refuse(request, 429, error);
+    answer.headers.set("retry-after", String(seconds));
+    return answer;
+  }
   if (!who) return refuse(request, 401, "sign in at /login, or send Authorization: Bearer <token> (create one with: focuscrawl token add --user NAME)");
   const needed = requiredRole(request.method, request.nextUrl.pathname);
   if (!hasRole(who.role, needed)) return refuse(request, 403, forbiddenMessage(who, needed));

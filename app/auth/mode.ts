@@ -15,12 +15,13 @@ export async function isAuthOn(sql: Sql): Promise<boolean> {
 }
 
 /**
- * The client's address for the sign-in throttle: the first X-Forwarded-For entry (the Next.js
- * server fills the header with the connection's address when no proxy did). A client can
- * forge it, which only spreads its own failures over addresses: the per-name limit still holds.
+ * The client's address for the sign-in throttle: X-Forwarded-For as the dashboard's front server
+ * (lib/http/front-server.ts, which `npm start` runs) rewrites it on every request: the socket's
+ * address, or the client a trusted proxy (TRUSTED_PROXIES) names. Without that server (`next dev`
+ * alone) Next.js fills it only when the client sent none.
  */
 export function clientAddress(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0].trim() || headers.get("x-real-ip") || "unknown";
+  return headers.get("x-forwarded-for")?.split(",")[0].trim() || "unknown";
 }
 
 /** True when `name` and `password` are `admin` and ADMIN_PASSWORD while no user exists (compared in constant time). */

@@ -53,7 +53,7 @@ export function safeNextPath(next: string | null | undefined): string {
   }
   if (u.origin !== NEXT_BASE.origin) return "/";
   const path = `${u.pathname.replace(/^\/+/, "/")}${u.search}${u.hash}`;
-  return path.startsWith("/login") ? "/" : path;
+  return /^\/login(?:[/?#]|$)/.test(path) ? "/" : path;
 }
 
 const NAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;

@@ -1,37 +1,43 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { afterFailure, attemptKeys, LOGIN_LOCK_MS, LOGIN_WINDOW_MS, lockedUntil, MAX_LOGIN_FAILURES, type AttemptState } from "./rate-limit";
+import {
+  afterFailure, attemptKeys, failureDelayMs, FREE_LOGIN_FAILURES, LOGIN_MAX_DELAY_MS, LOGIN_WINDOW_MS, lockedUntil, type AttemptState,
+} from "./rate-limit";
 
 const t0 = new Date("2026-11-23T10:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-test("the fifth failure within the window locks the key for the lock time; the fourth does not", () => {
-  let s: AttemptState | undefined;
-  for (let i = 1; i < MAX_LOGIN_FAILURES; i++) {
-    s = afterFailure(s, at(i * 1000));
-    assert.equal(s.failures, i);
-    assert.equal(lockedUntil(s, at(i * 1000)), null);
-  }
-  s = afterFailure(s, at(10_000));
-  assert.equal(s.failures, MAX_LOGIN_FAILURES);
-  assert.deepEqual(lockedUntil(s, at(10_000)), at(10_000 + LOGIN_LOCK_MS));
-  assert.notEqual(lockedUntil(s, at(10_000 + LOGIN_LOCK_MS - 1)), null);
-  assert.equal(lockedUntil(s, at(10_000 + LOGIN_LOCK_MS)), null);
+test("after three failures each further try waits 2^(n-3) seconds, at most five minutes", () => {
+  const rows: [number, number][] = [[0, 0], [1, 0], [2, 0], [3, 1_000], [4, 2_000], [5, 4_000], [8, 32_000], [11, 256_000], [12, LOGIN_MAX_DELAY_MS], [500, LOGIN_MAX_DELAY_MS]];
+  for (const [failures, want] of rows) assert.equal(failureDelayMs(failures), want, `${failures} failures`);
 });
 
-test("failures spread beyond the window start a new count; a failure after a lock ends starts over", () => {
+test("a key's wait grows with each failure and ends on time; no failure count ever locks it for long", () => {
+  let s: AttemptState | undefined;
+  let now = 0;
+  for (let n = 1; n <= 20; n++) {
+    s = afterFailure(s, at(now));
+    assert.equal(s.failures, n);
+    const wait = failureDelayMs(n);
+    if (n < FREE_LOGIN_FAILURES) assert.equal(lockedUntil(s, at(now)), null, `free failure ${n}`);
+    else {
+      assert.deepEqual(lockedUntil(s, at(now)), at(now + wait), `failure ${n} waits ${wait} ms`);
+      assert.notEqual(lockedUntil(s, at(now + wait - 1)), null);
+    }
+    now += wait;
+    assert.equal(lockedUntil(s, at(now)), null, `after failure ${n} the key may try again once ${wait} ms passed`);
+  }
+  assert.ok(now < 2 * 60 * 60_000, "twenty failures in a row keep a key waiting under two hours in all");
+});
+
+test("failures are forgotten a window after the first; a failure while waiting still counts", () => {
   let s = afterFailure(undefined, t0);
-  for (let i = 0; i < 3; i++) s = afterFailure(s, at(1000));
-  assert.equal(s.failures, 4);
+  for (let i = 0; i < 4; i++) s = afterFailure(s, at(1000));
+  assert.equal(s.failures, 5);
   s = afterFailure(s, at(LOGIN_WINDOW_MS));
   assert.equal(s.failures, 1);
   assert.equal(s.lockedUntil, null);
   assert.deepEqual(s.windowStartedAt, at(LOGIN_WINDOW_MS));
-
-  const locked: AttemptState = { failures: 5, windowStartedAt: t0, lockedUntil: at(60_000) };
-  const after = afterFailure(locked, at(60_000));
-  assert.equal(after.failures, 1);
-  assert.equal(lockedUntil(after, at(60_000)), null);
   assert.equal(lockedUntil(undefined, t0), null);
 });
 

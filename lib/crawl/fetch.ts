@@ -5,13 +5,12 @@
 import type { FetchOutcome } from "../rules/fetch-outcome";
 import dns from "node:dns";
 import net from "node:net";
-import zlib from "node:zlib";
-import type { Readable, Transform } from "node:stream";
 import { Agent, buildConnector, Pool, ProxyAgent, request } from "undici";
 import { BlockedAddressError, createAddressPolicy, type AddressPolicy } from "../rules/address-guard";
 import { parseSiteAuth, parseSiteCookie } from "../jobs/settings";
 import type { ResolveMap, ResolveTarget } from "../rules/resolve-map";
 import { canonicalizeUrl } from "../rules/url";
+import { readCapped } from "./read-capped";
 
 import { BODY_TIMEOUT_MS, CONNECT_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from "../rules/fetch-limits";
 
@@ -156,43 +155,6 @@ function createAgent(opts: FetcherOptions, isRefused: AddressPolicy, lookup: Ret
   });
 }
 
-function decompressorFor(encoding: string | undefined): Transform | null {
-  switch ((encoding ?? "").trim().toLowerCase()) {
-    case "gzip": case "x-gzip": return zlib.createGunzip();
-    case "deflate": return zlib.createInflate();
-    case "br": return zlib.createBrotliDecompress();
-    default: return null;
-  }
-}
-
-/** Read a body, decompressing it, stopping at `maxBytes` of decoded output (no decompression bombs). */
-async function readCapped(body: Readable, encoding: string | undefined, maxBytes: number) {
-  const decoder = decompressorFor(encoding);
-  const source: Readable = decoder ? body.pipe(decoder) : body;
-  // Errors reach us through the iterator (directly, or via the decoder); this listener only
-  // keeps the deliberate destroy() below from surfacing as an uncaught exception.
-  body.on("error", (e) => decoder?.destroy(e));
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let isTruncated = false;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    const room = maxBytes - size;
-    if (chunk.length > room) {
-      chunks.push(chunk.subarray(0, room));
-      size += room;
-      isTruncated = true;
-      break;
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  if (isTruncated) {
-    body.destroy();
-    decoder?.destroy();
-  }
-  return { body: Buffer.concat(chunks, size), isTruncated };
-}
-
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
@@ -294,7 +256,7 @@ export function createFetcher(opts: FetcherOptions) {
           await res.body.dump();
           return { ok: true, status: res.statusCode, finalUrl: current, redirects, headers, body: Buffer.alloc(0), isTruncated: false, fetchMs: elapsed() };
         }
-        const { body, isTruncated } = await readCapped(res.body, headers["content-encoding"], maxBytes);
+        const { body, isTruncated } = await readCapped(res.body, maxBytes, headers["content-encoding"]);
         return { ok: true, status: res.statusCode, finalUrl: current, redirects, headers, body, isTruncated, fetchMs: elapsed() };
       }
     } catch (err) {

@@ -6,9 +6,12 @@ import { createFrontServer } from "./front-server";
 let port = 0;
 /** Requests that reached the handler behind the front server. */
 const reached: string[] = [];
+/** The client-address headers each request reached the handler with. */
+const forwarded: (string | undefined)[][] = [];
 // Stands in for Next.js: it reads the whole body before it answers, as next-server does when its proxy is set.
 const server = createFrontServer(async (req, res) => {
   reached.push(`${req.method} ${req.url}`);
+  forwarded.push([req.headers["x-forwarded-for"] as string | undefined, req.headers["x-real-ip"] as string | undefined]);
   let size = 0;
   for await (const chunk of req) size += (chunk as Buffer).length;
   res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ size }));
@@ -46,4 +49,17 @@ test("other refusals are answered at once too, in the client's language; request
   assert.match(ok, /^HTTP\/1\.1 200 /);
   assert.match(ok, /\{"size":11\}/);
   assert.deepEqual(reached, ["POST /api/jobs"]);
+});
+
+test("X-Forwarded-For reaches Next.js as the one client address: the socket's, unless the peer is a trusted proxy", async () => {
+  const get = (xff: string) => exchange(`GET /x HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: ${xff}\r\nX-Real-IP: 6.6.6.6\r\nConnection: close\r\n\r\n`);
+  forwarded.length = 0;
+  await get("198.51.100.1");
+  process.env.TRUSTED_PROXIES = "127.0.0.1";
+  try {
+    await get("6.6.6.6, 198.51.100.2");
+  } finally {
+    delete process.env.TRUSTED_PROXIES;
+  }
+  assert.deepEqual(forwarded, [["127.0.0.1", undefined], ["198.51.100.2", undefined]]);
 });

@@ -10,6 +10,8 @@
  */
 import http from "node:http";
 import type { Duplex } from "node:stream";
+import { deploymentTrustedProxies, loadEnv } from "../env";
+import { clientAddressOf, type TrustedProxies } from "../rules/client-address";
 import { guardRefusal } from "./guard-response";
 import type { GuardedRequest } from "./request-guard";
 
@@ -27,9 +29,30 @@ function guardedView(req: http.IncomingMessage): GuardedRequest {
   return { method: req.method ?? "GET", pathname, headers: { get } };
 }
 
+let cachedProxies: { key: string; list: TrustedProxies } | undefined;
+
+/** TRUSTED_PROXIES of the current environment, parsed again only when it changes. */
+function trustedProxies(): TrustedProxies {
+  const key = process.env.TRUSTED_PROXIES ?? "";
+  if (cachedProxies?.key !== key) cachedProxies = { key, list: deploymentTrustedProxies(loadEnv()) };
+  return cachedProxies.list;
+}
+
+/**
+ * Replace the request's X-Forwarded-For with the one client address the dashboard counts by
+ * (the socket's, or what a trusted proxy says: lib/rules/client-address.ts), and drop X-Real-IP:
+ * whatever a client sent in either never reaches the sign-in throttle.
+ */
+export function setClientAddress(req: http.IncomingMessage): void {
+  const sent = req.headers["x-forwarded-for"];
+  req.headers["x-forwarded-for"] = clientAddressOf(req.socket.remoteAddress ?? "", Array.isArray(sent) ? sent.join(",") : sent, trustedProxies());
+  delete req.headers["x-real-ip"];
+}
+
 /** An HTTP server that answers the guard's refusals itself and passes everything else to `handle`. */
 export function createFrontServer(handle: Handle, upgrade?: Upgrade): http.Server {
   const server = http.createServer((req, res) => {
+    setClientAddress(req);
     const refusal = guardRefusal(guardedView(req));
     if (refusal) {
       const body = JSON.stringify({ error: refusal.error });
@@ -45,6 +68,11 @@ export function createFrontServer(handle: Handle, upgrade?: Upgrade): http.Serve
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  if (upgrade) server.on("upgrade", (req, socket, head) => void Promise.resolve(upgrade(req, socket, head)).catch(() => socket.destroy()));
+  if (upgrade) {
+    server.on("upgrade", (req, socket, head) => {
+      setClientAddress(req);
+      void Promise.resolve(upgrade(req, socket, head)).catch(() => socket.destroy());
+    });
+  }
   return server;
 }

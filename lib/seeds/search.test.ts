@@ -1,10 +1,11 @@
 /** Candidate seeds from a local server that answers like SearXNG: results, failures, empty and slow answers, the guard. */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { startHugeAnswerServer } from "../testing/huge-answer-server";
 import { startSearxngStub, type SearxngStub } from "../testing/searxng-stub";
 import { buildTopic, TopicDefinitionSchema } from "../topic/topic";
 import { createRateLimiter } from "./rate-limit";
-import { searchSeeds, type SeedSearchOptions } from "./search";
+import { MAX_ANSWER_BYTES, searchSeeds, type SeedSearchOptions } from "./search";
 import { MIN_CANDIDATE_SCORE } from "./candidates";
 
 let stub: SearxngStub;
@@ -63,4 +64,25 @@ test("the rate limit spaces a provider's queries and refuses one that would wait
   assert.ok(r.queries.length >= 2, "the topic makes several queries");
   assert.equal(stub.requests.length - before, 1);
   assert.deepEqual(r.providers[0].failures.map((f) => f.kind), r.queries.slice(1).map(() => "rate-limited"));
+});
+
+test("a provider answering 1 GiB, or 500 with an endless body: a failure each, the body not read past its cap, memory flat", async () => {
+  const MB = 1024 * 1024;
+  const huge = await startHugeAnswerServer({ status: 200, contentType: "application/json", totalBytes: 1024 * MB });
+  const refusing = await startHugeAnswerServer({ status: 500 });
+  try {
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const providers = [{ name: "huge", endpoint: huge.url("/search") }, { name: "refusing", endpoint: refusing.url("/search") }];
+    const r = await searchSeeds(topic, "数据库", options({}, { providers, timeoutMs: 20_000 }));
+    const grownMb = (process.memoryUsage().rss - rssBefore) / MB;
+    const kinds = Object.fromEntries(r.providers.map((p) => [p.name, p.failures.map((f) => `${f.kind}:${f.detail}`)]));
+    assert.deepEqual(kinds, { huge: [`too-large:${MAX_ANSWER_BYTES} bytes`], refusing: ["http:500"] });
+    assert.ok(grownMb < 50, `RSS grew by ${grownMb.toFixed(1)} MB`);
+    await Promise.all([huge.settled(), refusing.settled()]);
+    assert.ok(huge.bytesWritten() < MAX_ANSWER_BYTES + 32 * MB, `${(huge.bytesWritten() / MB).toFixed(1)} MB written to the client`);
+    assert.ok(refusing.bytesWritten() < 32 * MB, `${(refusing.bytesWritten() / MB).toFixed(1)} MB written to the client`);
+  } finally {
+    await Promise.all([huge.close(), refusing.close()]);
+  }
 });

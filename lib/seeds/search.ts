@@ -12,7 +12,7 @@ import { buildTopicSeedQueries } from "./queries";
 import type { RateLimiter } from "./rate-limit";
 
 /** Why a query to a provider brought nothing. */
-export type QueryFailureKind = "blocked" | "timeout" | "http" | "not-json" | "rate-limited" | "network";
+export type QueryFailureKind = "blocked" | "timeout" | "http" | "not-json" | "too-large" | "rate-limited" | "network";
 
 /** A failed query: its kind and the detail (an HTTP status, a transport error). */
 export interface QueryFailure { query: string; kind: QueryFailureKind; detail: string }
@@ -34,8 +34,10 @@ export interface SeedSearchOptions {
   limiter: RateLimiter;
 }
 
-/** Largest answer read: SearXNG's pages of results are tens of KB. */
-const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+/** Largest answer read: SearXNG's pages of results are tens of KB; the rest of a larger one is never received. */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+/** Only a 200 is read: a refusal's body says nothing the status does not, and may be huge. */
+const isAnswer = (status: number) => status === 200;
 
 type Fetcher = ReturnType<typeof createFetcher>;
 type QueryOutcome = { ok: true; results: FoundResult[] } | { ok: false; failure: QueryFailure };
@@ -51,10 +53,11 @@ async function askProvider(fetcher: Fetcher, provider: SearchProvider, query: st
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<"timeout">((r) => { timer = setTimeout(() => r("timeout"), Math.max(1, o.timeoutMs - wait)); });
   try {
-    const r = await Promise.race([fetcher.fetchUrl(searchRequestUrl(provider, query), { accept: "application/json" }), deadline]);
+    const r = await Promise.race([fetcher.fetchUrl(searchRequestUrl(provider, query), { accept: "application/json", wantBody: isAnswer }), deadline]);
     if (r === "timeout") return fail("timeout", `${o.timeoutMs} ms`);
     if (!r.ok) return fail(r.reason === "blocked-address" ? "blocked" : r.reason === "timeout" ? "timeout" : "network", r.detail);
-    if (r.status !== 200) return fail("http", String(r.status));
+    if (!isAnswer(r.status)) return fail("http", String(r.status));
+    if (r.isTruncated) return fail("too-large", `${MAX_ANSWER_BYTES} bytes`);
     const results = parseSearchAnswer(r.body.toString("utf8"));
     if (!results) return fail("not-json", r.headers["content-type"] ?? "");
     return { ok: true, results: results.map((x) => ({ ...x, provider: provider.name, query })) };

@@ -15,6 +15,7 @@ function describeFailure(s: SeedMessages, name: string, f: QueryFailure): string
     case "timeout": return fill(s.failTimeout);
     case "http": return fill(f.detail === "403" ? s.failHttp403 : s.failHttp);
     case "not-json": return fill(s.failNotJson);
+    case "too-large": return fill(s.failTooLarge);
     case "rate-limited": return fill(s.failRateLimited);
     case "network": return fill(s.failNetwork);
     default: return f.kind satisfies never;

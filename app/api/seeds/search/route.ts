@@ -2,7 +2,10 @@ import { loadEnv } from "@/lib/env";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { createRateLimiter } from "@/lib/seeds/rate-limit";
 import { searchSeeds } from "@/lib/seeds/search";
-import { buildTopic, TopicDefinitionSchema, type TopicVector } from "@/lib/topic/topic";
+import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "@/lib/topic/topic";
+import { refusalLocale } from "@/lib/http/guard-response";
+import { seedMessages } from "@/lib/i18n/seed-messages";
+import type { Locale } from "@/lib/i18n/messages";
 import { json, readJsonObject } from "@/app/json";
 import { SeedSearchBody } from "@/app/api/bodies";
 import { fieldErrorResponse, topicFromBody } from "../../topic-input";
@@ -14,8 +17,21 @@ const limiter = createRateLimiter();
 
 const DEFINITION_FIELDS = ["clc", "keywords", "exampleTexts", "exampleUrls"] as const;
 
+/** A topic of the typed words alone; a 400 saying what to type when none of them is a term ("的", "-1", "..."). */
+function topicOfWords(query: string, locale: Locale): TopicVector | { response: Response } {
+  const words = TopicDefinitionSchema.safeParse({ keywords: query.split(/\s+/).filter(Boolean).slice(0, 50) });
+  // A word of over 100 characters is no keyword: said as the topic's own check says it.
+  if (!words.success) return { response: fieldErrorResponse({ query: words.error.issues.map((i) => i.message) }) };
+  try {
+    return buildTopic(words.data);
+  } catch (err) {
+    if (!(err instanceof TopicError)) throw err;
+    return { response: fieldErrorResponse({ query: [seedMessages(locale).queryNoTerms.replace("{query}", query.slice(0, 100))] }) };
+  }
+}
+
 /** The topic to score against: the saved one, the draft, or the typed words alone; else the response to give. */
-async function topicOf(body: Record<string, unknown>, topicId: number | undefined, query: string): Promise<TopicVector | { response: Response }> {
+async function topicOf(body: Record<string, unknown>, topicId: number | undefined, query: string, locale: Locale): Promise<TopicVector | { response: Response }> {
   if (topicId !== undefined) {
     const saved = await getPrisma().topic.findUnique({ where: { id: topicId }, select: { vector: true } });
     if (!saved) return { response: json({ error: `topicId: there is no topic ${topicId}; create it first or pick another` }, { status: 404 }) };
@@ -26,7 +42,7 @@ async function topicOf(body: Record<string, unknown>, topicId: number | undefine
     const built = await topicFromBody(body, { isDraft: true });
     return "error" in built ? { response: built.error } : built.vector;
   }
-  if (query) return buildTopic(TopicDefinitionSchema.parse({ keywords: query.split(/\s+/).filter(Boolean).slice(0, 50) }));
+  if (query) return topicOfWords(query, locale);
   const message = 'give a topic (topicId, keywords or clc) or words to search for (query), e.g. {"keywords":"数据库,索引"}';
   return { response: fieldErrorResponse({ query: [message] }) };
 }
@@ -50,7 +66,7 @@ export async function POST(request: Request) {
     return json({ error: "no search provider is configured: set SEARCH_PROVIDERS=NAME=URL (a SearXNG instance's /search endpoint with its JSON format enabled) and restart the dashboard" }, { status: 503 });
   }
   const query = parsed.data.query?.trim() ?? "";
-  const topic = await topicOf(read.value, parsed.data.topicId, query);
+  const topic = await topicOf(read.value, parsed.data.topicId, query, refusalLocale(request.headers));
   if ("response" in topic) return topic.response;
   const result = await searchSeeds(topic, query, {
     providers: env.SEARCH_PROVIDERS, limiter, timeoutMs: env.SEARCH_TIMEOUT_MS, intervalMs: env.SEARCH_MIN_INTERVAL_MS,
