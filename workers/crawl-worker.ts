@@ -6,12 +6,13 @@
  */
 import { openDatabase } from "../lib/store/infra/connect";
 import { openClaimSql, openSql } from "../lib/store/infra/sql";
-import { surviveClosedSocketWrites } from "../lib/store/infra/closed-socket-guard";
+import { guardWorkerProcess } from "../lib/crawl/url-faults";
 import { createCrawlWorker } from "../lib/crawl/worker";
 import { parseResolveMap } from "../lib/rules/resolve-map";
 import { loadEnv } from "../lib/env";
 
-surviveClosedSocketWrites((l) => console.log(`[worker] ${l}`));
+// An error escaping one URL's handling fails that URL, not the process (lib/crawl/url-faults.ts).
+guardWorkerProcess((l) => console.log(`[worker] ${l}`));
 
 // Until the worker holds anything (while it starts: database, migrations), a signal ends it at once.
 let onSignal: (signal: string) => void = (signal) => {

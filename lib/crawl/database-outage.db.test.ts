@@ -6,7 +6,7 @@ import net from "node:net";
 import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { freePort } from "../testing/net";
+import { startRelay, viaRelay } from "../testing/db-relay";
 import { openClaimSql, openSql, type Sql } from "../store/infra/sql";
 import { createCrawlWorker } from "./worker";
 import { WORKER_NODE_FLAGS } from "./heap-limits";
@@ -113,41 +113,13 @@ test("a URL whose store is cut three times by terminated database connections en
   }
 });
 
-/** A TCP relay to the test database that can go away (every connection cut, new ones refused) and come back. */
-async function startRelay(target: URL) {
-  const port = await freePort();
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-      s.on("error", () => { client.destroy(); upstream.destroy(); });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = () => new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  await listen();
-  return {
-    port,
-    /** Cut every connection and refuse new ones, as a stopped server does. */
-    async goAway() {
-      await new Promise<void>((r) => { server.close(() => r()); for (const s of sockets) s.destroy(); });
-    },
-    comeBack: listen,
-    close: async () => { for (const s of sockets) s.destroy(); if (server.listening) await new Promise((r) => server.close(r)); },
-  };
-}
-
 test("a URL whose store meets the database away is given back untried once it is back, and ends fetched without waiting for its lease", async () => {
   const target = new URL(ctx.db.url);
   const relay = await startRelay(target);
-  const viaRelay = new URL(ctx.db.url);
-  viaRelay.port = String(relay.port);
-  viaRelay.searchParams.delete("host"); // over TCP through the relay, not the server's Unix socket
-  const sql = openSql(viaRelay.toString(), { max: 4, app: APP });
+  const relayed = viaRelay(ctx.db.url, relay);
+  const sql = openSql(relayed, { max: 4, app: APP });
   // Claims on a connection of their own, as the worker process makes them (one round trip each).
-  const claimSql = openClaimSql(viaRelay.toString(), APP);
+  const claimSql = openClaimSql(relayed, APP);
   const lines: string[] = [];
   // The first answer goes out with the database away; it comes back once the worker has met the outage.
   const site = await startSite(async (n) => {

@@ -1,6 +1,7 @@
 /** The pipeline for one leased URL: fetch → classify → decode → parse → score → links → persist. */
 import type { ClaimedUrl } from "../store/frontier";
-import { requeueUntried, retryLater } from "../store/frontier";
+import { LeaseLostError, requeueUntried, retryLater } from "../store/frontier";
+import { isDatabaseAway } from "../store/infra/database-away";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
 import { storeNonPage, type PageRecord } from "../store/pages";
 import { storeGone, storeUnchanged } from "../store/revisits";
@@ -53,13 +54,44 @@ export interface PipelineDeps {
 /** The request log's name for each decision about a fetch. */
 const LOGGED_AS = { store: "stored", retry: "retry", fail: "failed", skip: "skipped" } as const;
 
+/** The request log's row for one fetch of `url` with how it ended. */
+function requestEntry(item: ClaimedUrl, url: string, res: FetchOutcome, at: Date, outcome: RequestEntry["outcome"], reason: string | null): RequestEntry {
+  return {
+    jobId: item.jobId, at, url, host: item.host, status: res.ok ? res.status : null, bytes: res.ok ? res.body.length : 0,
+    durationMs: Math.round(res.fetchMs), outcome, reason: reason ?? (res.ok ? null : res.reason),
+  };
+}
+
 /** Log one fetch of `url` with how it ended (the job's requestLogKeep decides whether it is kept). */
 function logRequest(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, url: string, res: FetchOutcome, at: Date,
   outcome: RequestEntry["outcome"], reason: string | null): void {
-  deps.requestLog?.add({
-    jobId: item.jobId, at, url, host: item.host, status: res.ok ? res.status : null, bytes: res.ok ? res.body.length : 0,
-    durationMs: Math.round(res.fetchMs), outcome, reason: reason ?? (res.ok ? null : res.reason),
-  }, ctx.settings.requestLogKeep);
+  deps.requestLog?.add(requestEntry(item, url, res, at, outcome, reason), ctx.settings.requestLogKeep);
+}
+
+/** Why a fetch's outcome could not be recorded, as its request log row says (the URL goes back to the queue). */
+function cutReason(err: unknown): string {
+  if (isDatabaseAway(err)) return "database-away";
+  if (err instanceof LeaseLostError) return "lease-lost";
+  return `internal: ${(err as Error).message}`;
+}
+
+/**
+ * Record how the page's fetch ended (`write`), and log the fetch once that is recorded (when
+ * `isLogged` says so): a row logged before, for a try that a database outage then cut, stood
+ * beside the row of the try that stored the page, two "stored" rows for one page. A fetch whose
+ * outcome could not be recorded is logged as a retry with the reason (the URL is tried again).
+ */
+async function recordFetch<T>(deps: PipelineDeps, ctx: JobContext, entry: RequestEntry, write: () => Promise<T>,
+  isLogged: (r: T) => boolean = () => true): Promise<T> {
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    deps.requestLog?.add({ ...entry, outcome: "retry", reason: cutReason(err) }, ctx.settings.requestLogKeep);
+    throw err;
+  }
+  if (isLogged(result)) deps.requestLog?.add(entry, ctx.settings.requestLogKeep);
+  return result;
 }
 
 /** How a URL ended, for the worker's counters and logs. */
@@ -200,27 +232,28 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
   }
   const decision = classifyOutcome(outcome);
   const isOffsite = !outcome.ok && outcome.reason === "redirect-offsite";
-  logRequest(deps, ctx, item, item.url, outcome, answeredAt, isOffsite ? "skipped" : LOGGED_AS[decision.kind],
+  const entry = requestEntry(item, item.url, outcome, answeredAt, isOffsite ? "skipped" : LOGGED_AS[decision.kind],
     isOffsite ? "redirect-offsite" : decision.kind === "store" ? null : decision.reason);
+  const record = <T>(write: () => Promise<T>) => recordFetch(deps, ctx, entry, write);
   if (isOffsite) {
     // Another host has its own robots.txt and politeness: its URL waits in the queue for its turn.
     const target = canonicalizeUrl(outcome.detail);
     const follow = target.ok && ctx.inScope(target.url).allowed
       ? { url: target.url, host: target.host, depth: item.depth, priority: passedOnPriority(item), politeness: ctx.politeness,
         isGraphRecomputed: Boolean(ctx.strategy.recompute) } : undefined;
-    await storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow });
+    await record(() => storeNonPage(deps.sql, { ...base, status: "skipped", reason: "redirect-offsite", isFetched: true, follow }));
     return "skipped";
   }
   switch (decision.kind) {
     case "retry": {
-      const status = await retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt });
+      const status = await record(() => retryLater(deps.sql, { id: item.id, workerId: deps.workerId, error: decision.reason, notBefore: decision.notBefore, answeredAt }));
       return status === "pending" ? "retry" : "failed";
     }
     case "fail":
-      await storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason, isFetched: true });
+      await record(() => storeNonPage(deps.sql, { ...base, status: "failed", reason: decision.reason, isFetched: true }));
       return "failed";
     case "skip":
-      await storeNonPage(deps.sql, { ...base, status: "skipped", reason: decision.reason, isFetched: true });
+      await record(() => storeNonPage(deps.sql, { ...base, status: "skipped", reason: decision.reason, isFetched: true }));
       return "skipped";
     case "store":
       break;
@@ -228,7 +261,13 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
       decision satisfies never;
   }
   if (!outcome.ok) throw new Error("unreachable: a stored decision always has a response");
-  await deps.pageWriter.store({ ...await buildPageRecord(deps, ctx, item, outcome, base), render, revisitOf: item.revisitOf });
+  const keep = ctx.settings.requestLogKeep;
+  // The page's "stored" row is written in the page's own transaction: exactly one per stored page,
+  // whatever an outage cuts (a row buffered apart was lost with its batch, or doubled by a cut try).
+  const request = deps.requestLog && keep > 0 ? entry : null;
+  const page = { ...await buildPageRecord(deps, ctx, item, outcome, base), render, revisitOf: item.revisitOf, request };
+  await recordFetch(deps, ctx, entry, () => deps.pageWriter.store(page), () => false);
+  if (request) deps.requestLog?.noteWritten(request.jobId, keep);
   return "stored";
 }
 
@@ -239,13 +278,13 @@ async function processClaimed(deps: PipelineDeps, ctx: JobContext, item: Claimed
 async function storeRevisit(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response, answeredAt: Date): Promise<UrlResult | null> {
   const o = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt,
     revisitOf: item.revisitOf!, fetchMs: Math.round(outcome.fetchMs) };
-  if (outcome.status === 304 && await storeUnchanged(deps.sql, o)) {
-    logRequest(deps, ctx, item, item.url, outcome, answeredAt, "stored", "not-modified");
-    return "stored";
+  if (outcome.status === 304) {
+    const entry = requestEntry(item, item.url, outcome, answeredAt, "stored", "not-modified");
+    if (await recordFetch(deps, ctx, entry, () => storeUnchanged(deps.sql, o), (isStored) => isStored)) return "stored";
   }
-  if ((outcome.status === 404 || outcome.status === 410) && await storeGone(deps.sql, { ...o, status: outcome.status })) {
-    logRequest(deps, ctx, item, item.url, outcome, answeredAt, "failed", `gone:http-${outcome.status}`);
-    return "failed";
+  if (outcome.status === 404 || outcome.status === 410) {
+    const entry = requestEntry(item, item.url, outcome, answeredAt, "failed", `gone:http-${outcome.status}`);
+    if (await recordFetch(deps, ctx, entry, () => storeGone(deps.sql, { ...o, status: outcome.status }), (isStored) => isStored)) return "failed";
   }
   return null;
 }

@@ -27,6 +27,8 @@ import { warmUpTextPipeline } from "../topic/topic";
 import { repairHostsPending } from "../store/host-pending";
 import { skipUrlsOfSetAsideHosts } from "../store/host-controls";
 import { findStalledJobs, recordStall } from "../store/stall";
+import { storeNonPage } from "../store/pages";
+import { handleAsUrl, UrlFaultError, WORKER_FAULT } from "./url-faults";
 
 /** Worker settings; every duration in milliseconds. */
 export interface WorkerOptions {
@@ -63,6 +65,8 @@ export interface WorkerOptions {
   /** Threads that decode, parse and score pages (default: defaultAnalysisThreads(); 0: the main thread does it). */
   analysisThreads?: number;
   log?: (line: string) => void;
+  /** The pipeline for one URL (default processUrl; a test puts one in whose handling faults). */
+  processUrl?: typeof processUrl;
 }
 
 /** The version a worker reports with its heartbeat (package.json's). */
@@ -166,12 +170,33 @@ export function createCrawlWorker(opts: WorkerOptions) {
   const deps = { sql: opts.sql, workerId, userAgent: opts.userAgent, jobContext, fetcherFor, browser, robotsCache: new Map(), log, requestLog, analyser,
     pageWriter: createPageWriter(opts.sql) };
 
+  const pipeline = opts.processUrl ?? processUrl;
+
+  /**
+   * Fail a URL whose handling an escaping error cut short (lib/crawl/url-faults.ts): failed for
+   * good with the error, not retried, as the same page would fault the same way.
+   */
+  async function failFaulted(item: ClaimedUrl, err: UrlFaultError): Promise<void> {
+    const reason = `${WORKER_FAULT}: ${err.message}`.slice(0, 500);
+    try {
+      await storeNonPage(opts.sql, { jobId: item.jobId, frontierId: item.id, workerId, host: item.host, status: "failed", reason,
+        isFetched: true, answeredAt: new Date() });
+      const keep = (await jobContext(item.jobId)).settings.requestLogKeep;
+      requestLog.add({ jobId: item.jobId, at: new Date(), url: item.url, host: item.host, status: null, bytes: 0, durationMs: 0,
+        outcome: "failed", reason }, keep);
+    } catch (e) {
+      if (e instanceof LeaseLostError) return log(e.message);
+      if (!cutTries.noteError(e)) log(`could not fail ${item.url} after its fault: ${(e as Error).message}; its lease will expire`);
+    }
+  }
+
   async function handle(item: ClaimedUrl): Promise<void> {
     try {
-      counts[await processUrl(deps, item)]++;
+      counts[await handleAsUrl(item.url, () => pipeline(deps, item))]++;
     } catch (err) {
       counts.errors++;
       if (err instanceof LeaseLostError) return log(err.message);
+      if (err instanceof UrlFaultError) return failFaulted(item, err);
       if (cutTries.noteError(err)) {
         // Nothing can be written now: the URL goes back untried, its attempt not counted.
         return log(`database away while on ${item.url} (${(err as Error).message}); it goes back to the queue untried once the database answers`);

@@ -9,6 +9,7 @@ import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 import { EXPLORE_PAGES, FILL_COUNT_CAP, FILL_FEEDBACK_SHARE } from "../rules/focus";
+import { DEFAULT_REQUEST_LOG_KEEP } from "../jobs/settings";
 
 /** A leased URL as a worker sees it. */
 export interface ClaimedUrl {
@@ -566,20 +567,64 @@ export async function countQueued(tx: Tx, jobId: number, hosts: string[]): Promi
     where h.job_id = ${jobId} and h.host = t.host`;
 }
 
+/** Workers a URL's handling may take down (its lease reclaimed from them) before it is set aside. */
+export const MAX_CRASHES = 2;
+
+/** The reason a URL set aside for taking workers down is failed with (lib/i18n/failure-reasons.ts says it in words). */
+export const WORKER_CRASH = "worker-crash";
+
 /**
  * Return to the queue every lease that expired or whose worker stopped beating; gives the
  * page budget back to each job. Returns the number of URLs reclaimed. The row keeps its
  * `lease_owner`: a worker that was cut off by a database outage (and so looked silent) finds
  * the tries it could not finish by it and gives their attempts back (giveBackCutTries).
+ *
+ * Each reclaim is a crash of the URL's handling: the holder is added to `crashed_by`. A URL
+ * reclaimed from its MAX_CRASHES-th worker is set aside instead of queued again: failed with
+ * WORKER_CRASH (its page budget stays spent, the failure counted on the job and host, a row in
+ * the request log), so that a page that kills whichever worker takes it (a browser fault ended
+ * the process, a restart, the lease expired, the same page again: 4 crashes a minute) stops
+ * taking the job's workers down. A holder that was only cut off by a database outage takes its
+ * crash back when it returns (giveBackCutTries), even when the URL was set aside meanwhile.
  */
 export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Promise<number> {
-  return returnLeases(sql, sql`
-    select f.id, true as was_leased from frontier f
-    where f.status = 'leased' and (f.lease_expires_at < now() or not exists (
-      select 1 from worker_heartbeats w
-      where w.worker_id = f.lease_owner and w.status = 'running'
-        and w.last_beat_at > now() - ${staleAfterMs} * interval '1 millisecond'))
-    for update skip locked`, false);
+  const rows = await sql<{ n: number }[]>`
+    with picked as (
+      select f.id from frontier f
+      where f.status = 'leased' and (f.lease_expires_at < now() or not exists (
+        select 1 from worker_heartbeats w
+        where w.worker_id = f.lease_owner and w.status = 'running'
+          and w.last_beat_at > now() - ${staleAfterMs} * interval '1 millisecond'))
+      for update skip locked
+    ), back as (
+      update frontier f set
+        crashed_by = coalesce(f.crashed_by, '{}') || f.lease_owner,
+        status = case when cardinality(coalesce(f.crashed_by, '{}')) + 1 >= ${MAX_CRASHES}
+          then 'failed'::frontier_status else 'pending'::frontier_status end,
+        last_error = case when cardinality(coalesce(f.crashed_by, '{}')) + 1 >= ${MAX_CRASHES} then ${WORKER_CRASH} else f.last_error end,
+        lease_expires_at = null, updated_at = now()
+      from picked p where f.id = p.id
+      returning f.job_id, f.host, f.url, f.status = 'failed' as is_set_aside
+    ), per_job as (
+      select job_id, count(*) filter (where not is_set_aside)::int as freed, count(*) filter (where is_set_aside)::int as failed
+      from back group by job_id
+    ), per_host as (
+      select job_id, host, count(*)::int as n, count(*) filter (where is_set_aside)::int as failed from back group by job_id, host
+    ), upd as (
+      update jobs j set pages_reserved = j.pages_reserved - per_job.freed, pages_failed = j.pages_failed + per_job.failed,
+        updated_at = case when per_job.failed > 0 then now() else j.updated_at end
+      from per_job where j.id = per_job.job_id
+    ), hosts_freed as (
+      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0), errors = h.errors + per_host.failed, has_pending = true
+      from per_host where h.job_id = per_host.job_id and h.host = per_host.host
+    ), logged as (
+      -- The request log shows the URL set aside (a job keeping no log gets no row).
+      insert into request_log (job_id, at, url, host, status, bytes, duration_ms, outcome, reason)
+      select b.job_id, now(), b.url, b.host, null, 0, 0, 'failed', ${WORKER_CRASH} from back b join jobs j on j.id = b.job_id
+      where b.is_set_aside and coalesce((j.settings->>'requestLogKeep')::int, ${DEFAULT_REQUEST_LOG_KEEP}) > 0
+    )
+    select count(*)::int as n from back`;
+  return rows[0].n;
 }
 
 /**
@@ -587,32 +632,35 @@ export async function reclaimExpiredLeases(sql: Sql, staleAfterMs: number): Prom
  * leased and is not working on now (`workingIds`). The attempt is not counted and the page
  * budget and the host's connection are freed at once, not when the lease would have expired
  * (with the default two-minute lease a host stood still that long). Also counts back the attempt
- * of such a URL another worker reclaimed meanwhile, still pending. Returns how many URLs.
+ * of such a URL another worker reclaimed meanwhile, still pending, and takes back the crash that
+ * reclaim counted: a URL that reclaim set aside as a worker crash is queued again (its budget and
+ * the failure counted given back). Returns how many URLs.
  */
 export async function giveBackCutTries(sql: Sql, opts: { workerId: string; workingIds: string[] }): Promise<number> {
-  return returnLeases(sql, sql`
-    select f.id, f.status = 'leased' as was_leased from frontier f
-    where f.lease_owner = ${opts.workerId} and f.status in ('leased', 'pending') and f.id <> all(${opts.workingIds}::bigint[])
-    for update`, true);
-}
-
-/**
- * Put the rows `which` selects and locks (id, was_leased) back in the queue; leased ones give
- * their page budget and host connection back. With `isUntried` their attempt is not counted and the owner is
- * forgotten. Returns how many rows.
- */
-async function returnLeases(sql: Sql, which: Fragment, isUntried: boolean): Promise<number> {
   const rows = await sql<{ n: number }[]>`
-    with picked as (${which}), back as (
-      update frontier f set status = 'pending', lease_expires_at = null, updated_at = now()
-        ${isUntried ? sql`, attempts = greatest(f.attempts - 1, 0), lease_owner = null` : sql``}
+    with picked as (
+      select f.id, f.status = 'leased' as was_leased, f.status = 'failed' as was_set_aside from frontier f
+      where f.lease_owner = ${opts.workerId} and f.id <> all(${opts.workingIds}::bigint[])
+        and (f.status in ('leased', 'pending') or (f.status = 'failed' and f.last_error = ${WORKER_CRASH}))
+      for update
+    ), back as (
+      update frontier f set status = 'pending', lease_expires_at = null, updated_at = now(),
+        attempts = greatest(f.attempts - 1, 0), lease_owner = null,
+        crashed_by = array_remove(coalesce(f.crashed_by, '{}'), ${opts.workerId}::text),
+        last_error = case when p.was_set_aside then null else f.last_error end
       from picked p where f.id = p.id
-      returning f.job_id, f.host, p.was_leased
-    ), per_job as (select job_id, count(*)::int as n from back where was_leased group by job_id),
-    per_host as (select job_id, host, count(*)::int as n from back where was_leased group by job_id, host),
-    upd as (update jobs j set pages_reserved = j.pages_reserved - per_job.n from per_job where j.id = per_job.job_id),
-    hosts_freed as (
-      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0), has_pending = true
+      returning f.job_id, f.host, p.was_leased, p.was_set_aside
+    ), per_job as (
+      select job_id, count(*) filter (where was_leased or was_set_aside)::int as freed, count(*) filter (where was_set_aside)::int as unfailed
+      from back group by job_id
+    ), per_host as (
+      select job_id, host, count(*) filter (where was_leased)::int as n, count(*) filter (where was_set_aside)::int as unfailed
+      from back group by job_id, host
+    ), upd as (
+      update jobs j set pages_reserved = j.pages_reserved - per_job.freed, pages_failed = greatest(j.pages_failed - per_job.unfailed, 0)
+      from per_job where j.id = per_job.job_id and per_job.freed > 0
+    ), hosts_freed as (
+      update hosts h set in_flight = greatest(h.in_flight - per_host.n, 0), errors = greatest(h.errors - per_host.unfailed, 0), has_pending = true
       from per_host where h.job_id = per_host.job_id and h.host = per_host.host
     )
     select count(*)::int as n from back`;

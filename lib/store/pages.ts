@@ -11,6 +11,7 @@ import { storeRawBody, type RawBody } from "./page-bodies";
 import { capPageText } from "./page-text";
 import { applyQueryVariantLimit } from "./query-shapes";
 import { FRESH_LINK_BOOST } from "../rules/revisit";
+import { insertRequests, type RequestEntry } from "./request-log";
 
 /** Everything the pipeline learned about one page. */
 export interface PageRecord {
@@ -51,6 +52,8 @@ export interface PageRecord {
   revisitOf?: string | null;
   /** Title and main text already segmented as the search index segments them (else the store does it). */
   searchDocument?: SearchDocument;
+  /** The fetch's row of the request log, written with the page (null: the job keeps no log). */
+  request?: RequestEntry | null;
 }
 
 /**
@@ -164,6 +167,8 @@ export async function storePages(sql: Sql, pages: PageRecord[]): Promise<{ pageI
       // After the job row is locked (recordOutcome), as the claim locks it before the hosts it updates.
       first.maxPagesPerHost > 0 ? countQueued(tx, first.jobId, queuedHosts) : undefined,
       markHostsPending(tx, first.jobId, queuedHosts),
+      // Each page's "stored" row of the request log commits with it: never one without the other.
+      insertRequests(tx, capped.flatMap((p) => (p.request ? [p.request] : []))),
     ]);
     return stored.map(({ pageId, enqueued }) => ({ pageId, enqueued }));
   }));

@@ -3,7 +3,7 @@
  * requests, so the crawl's hot path pays one statement a second, not one a fetch), trimmed to
  * the job's last requestLogKeep rows, and read newest first with filters for the job page.
  */
-import type { Sql } from "./infra/sql";
+import type { Sql, Tx } from "./infra/sql";
 
 /** How a request ended, as the log names it. */
 export const REQUEST_OUTCOMES = ["stored", "retry", "failed", "skipped", "robots"] as const;
@@ -16,6 +16,8 @@ export const MAX_REQUEST_ROWS = 200;
 export interface RequestEntry {
   jobId: number; at: Date; url: string; host: string; status: number | null; bytes: number; durationMs: number;
   outcome: (typeof REQUEST_OUTCOMES)[number]; reason: string | null;
+  /** A key unique to this row, given when it is buffered: written again, it is not added twice. */
+  key?: string;
 }
 
 /** The list's filters (from the URL); ids are the log's own, for reading only what came after. */
@@ -37,14 +39,19 @@ export function parseRequestFilters(q: URLSearchParams): { ok: true; value: Requ
   return { ok: true, value: { host, statusClass: statusClass as RequestFilters["statusClass"], outcome: outcome as RequestFilters["outcome"], afterId: after, limit } };
 }
 
-/** Store a batch of requests in one statement. */
-export async function insertRequests(sql: Sql, rows: RequestEntry[]): Promise<void> {
+/**
+ * Store a batch of requests in one statement. A row whose key is already stored is left out: a
+ * batch written again after its commit's answer was lost (a database outage) adds nothing twice.
+ */
+export async function insertRequests(sql: Sql | Tx, rows: RequestEntry[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`
-    insert into request_log (job_id, at, url, host, status, bytes, duration_ms, outcome, reason)
+    insert into request_log (job_id, at, url, host, status, bytes, duration_ms, outcome, reason, entry_key)
     select * from unnest(${rows.map((r) => r.jobId)}::int[], ${rows.map((r) => r.at.toISOString())}::timestamptz[], ${rows.map((r) => r.url)}::text[],
       ${rows.map((r) => r.host)}::text[], ${rows.map((r) => r.status) as number[]}::int[], ${rows.map((r) => r.bytes)}::int[],
-      ${rows.map((r) => r.durationMs)}::int[], ${rows.map((r) => r.outcome)}::text[], ${rows.map((r) => r.reason) as string[]}::text[])`;
+      ${rows.map((r) => r.durationMs)}::int[], ${rows.map((r) => r.outcome)}::text[], ${rows.map((r) => r.reason) as string[]}::text[],
+      ${rows.map((r) => r.key ?? null) as string[]}::text[])
+    on conflict (entry_key) do nothing`;
 }
 
 /** Keep job `jobId`'s newest `keep` requests; returns how many older ones were deleted. */

@@ -4,6 +4,7 @@ import { getSql } from "@/lib/store/infra/sql";
 import { HOSTS_PER_SCREEN, listJobHosts, PENDING_COUNT_CAP, type HostQuery, type HostRow, type HostSort } from "@/lib/store/monitor-hosts";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
+import { describeFailureReason } from "@/lib/i18n/failure-reasons";
 import { blockHostAction, setHostDelayAction, unblockHostAction } from "./monitor-actions";
 import { ConfirmButton } from "./confirm-button";
 
@@ -78,7 +79,7 @@ function HostLine({ h, jobId, canControl, m, locale }: { h: HostRow; jobId: numb
       <td className="p-2 text-right tabular-nums">{h.failed}</td>
       <td className="p-2 text-right tabular-nums">{h.fetched ? (h.relevant / h.fetched).toFixed(3) : "—"}
         {h.feedback !== 1 && <div data-testid="host-feedback" title={m.feedbackHint} className="text-slate-500">{fill(m.feedbackWeight, { w: h.feedback.toFixed(2) })}</div>}</td>
-      <td className="max-w-48 truncate p-2 font-mono" title={h.lastError ?? ""}>{h.lastError ?? ""}</td>
+      <td className="max-w-48 truncate p-2 font-mono" title={h.lastError ?? ""}>{h.lastError ? describeFailureReason(h.lastError, locale) : ""}</td>
       <td className="p-2">{canControl && h.isBlocked && (
         <form action={unblockHostAction}>
           <input type="hidden" name="jobId" value={jobId} /><input type="hidden" name="host" value={h.host} />

@@ -7,6 +7,7 @@ import { HELD_BACK_COUNT_CAP, STALL_WINDOW_MS } from "@/lib/store/stall";
 import { finishReasonLabel } from "@/lib/i18n/ops-messages";
 import { fill, lookup, type MonitorMessages } from "@/lib/i18n/monitor-messages";
 import type { Locale } from "@/lib/i18n/messages";
+import { describeFailureReason } from "@/lib/i18n/failure-reasons";
 
 /** How many events the log shows. */
 const EVENTS_SHOWN = 50;
@@ -84,7 +85,7 @@ const SEEDS_LISTED = 10;
  * The seeds that failed or were skipped and why (the first SEEDS_LISTED), and how many others
  * still wait, for a job that has fetched nothing (ended as failed, or still trying).
  */
-export async function SeedOutcomesPanel({ jobId, seedCount, m }: { jobId: number; seedCount: number; m: MonitorMessages }) {
+export async function SeedOutcomesPanel({ jobId, seedCount, m, locale }: { jobId: number; seedCount: number; m: MonitorMessages; locale: Locale }) {
   const seeds = await listSeedOutcomes(getSql(), jobId);
   const ended = seeds.filter((s) => ["failed", "skipped"].includes(s.status));
   if (ended.length === 0) return null; // nothing failed (yet): the diagnostics say why it waits
@@ -97,7 +98,7 @@ export async function SeedOutcomesPanel({ jobId, seedCount, m }: { jobId: number
       <ul className="mt-1 space-y-1">
         {listed.map((s) => (
           <li key={s.url} className="break-all"><span className="font-mono text-xs">{s.url}</span> — {lookup(m, `seedState_${s.status}`, s.status)}
-            {": "}{s.reason ?? m.seedNoReason}</li>
+            {": "}{s.reason ? describeFailureReason(s.reason, locale) : m.seedNoReason}</li>
         ))}
       </ul>
       {more > 0 && <p data-testid="seed-outcomes-more" className="mt-1">{fill(m.seedsMore, { n: more })}</p>}

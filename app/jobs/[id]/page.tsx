@@ -135,7 +135,7 @@ export default async function JobPage({ params, searchParams }: {
       </details>
       {/* Each panel streams in on its own: the header above never waits for the tables. */}
       <Suspense fallback={<PanelLoading />}><ProgressPanel jobId={job.id} /></Suspense>
-      {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} seedCount={job.seeds.length} m={m} /></Suspense>}
+      {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} seedCount={job.seeds.length} m={m} locale={locale} /></Suspense>}
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <Suspense fallback={<PanelLoading />}><DiagnosticsPanel jobId={job.id} status={job.status} m={m} locale={locale} /></Suspense>
         <Suspense fallback={<PanelLoading />}><TimingPanel jobId={job.id} m={m} locale={locale} /></Suspense>

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import type { requestLogMessages } from "@/lib/i18n/request-log-messages";
+import { describeFailureReason } from "@/lib/i18n/failure-reasons";
 
 type M = ReturnType<typeof requestLogMessages>;
 /** A request as GET /api/jobs/:id/requests returns it. */
@@ -72,7 +73,7 @@ export function RequestLog({ jobId, hosts, isLive, m, locale }: { jobId: number;
                   <td className="whitespace-nowrap p-1 tabular-nums">{new Date(r.at).toLocaleTimeString(locale)}</td>
                   <td className="p-1 tabular-nums">{r.status ?? "–"}</td>
                   <td className="whitespace-nowrap p-1">{m.outcomes[r.outcome] ?? r.outcome}</td>
-                  <td className="p-1 font-mono">{r.reason ?? ""}</td>
+                  <td className="p-1 font-mono" title={r.reason ?? ""}>{r.reason ? describeFailureReason(r.reason, locale === "en" ? "en" : "zh-CN") : ""}</td>
                   <td className="p-1 text-right tabular-nums">{r.bytes}</td>
                   <td className="p-1 text-right tabular-nums">{r.durationMs}</td>
                   <td className="max-w-[28rem] truncate p-1 font-mono" title={r.url}>{r.url}</td>

@@ -8,7 +8,8 @@
  *
  * `surviveClosedSocketWrites` lets a process live through exactly that error and nothing else:
  * every other uncaught exception or unhandled rejection is printed and ends the process with
- * status 1, as Node does when nobody listens.
+ * status 1, as Node does when nobody listens, unless the caller's `rescue` takes it (the crawl
+ * worker's errors from one URL's handling: lib/crawl/url-faults.ts).
  */
 
 /** Whether `err` is postgres.js writing to a connection that is already closed. */
@@ -20,8 +21,13 @@ export function isClosedSocketWrite(err: unknown): boolean {
 
 let isInstalled = false;
 
-/** Install the handler once per process; `log` hears of each dropped write. */
-export function surviveClosedSocketWrites(log: (line: string) => void): void {
+/**
+ * Install the handler once per process; `log` hears of each dropped write. `rescue` is asked about
+ * every other error (in the async context it came from) and returns true when it dealt with it.
+ */
+export function surviveClosedSocketWrites(
+  log: (line: string) => void, rescue?: (err: unknown, origin: NodeJS.UncaughtExceptionOrigin) => boolean,
+): void {
   if (isInstalled) return;
   isInstalled = true;
   process.on("uncaughtException", (err, origin) => {
@@ -29,6 +35,7 @@ export function surviveClosedSocketWrites(log: (line: string) => void): void {
       log("a database connection closed under a pending write (postgres.js); its query was failed and will be retried");
       return;
     }
+    if (rescue?.(err, origin)) return;
     console.error(origin === "unhandledRejection" ? "Unhandled promise rejection:" : "Uncaught exception:", err);
     process.exit(1);
   });
