@@ -72,7 +72,7 @@ function vectorsPage(c: string, c6: string | null, u: number, u6: number | null)
 <script type="speculationrules">${JSON.stringify(rules)}</script>
 </head><body><h1>数据库索引与查询优化</h1><p>关系数据库用 B 树索引加速查询，查询优化器为每条 SQL 语句选择执行计划。</p>
 <a href="${c}/link">链接</a><a href="/prerender-same">同站</a>
-<img src="${c}/img.png">${c6 ? `<img src="${c6}/img6.png">` : ""}<img src="/slow.png">
+<img src="${c}/img.png">${c6 ? `<img src="${c6}/img6.png">` : ""}<img src="/held.png">
 <iframe src="${c}/iframe"></iframe><object data="${c}/object"></object><embed src="${c}/embed">
 <iframe srcdoc="<meta http-equiv=refresh content='0;url=${c}/refresh'>"></iframe>
 <iframe name="formtarget"></iframe>
@@ -84,13 +84,17 @@ fetch("${c}/fetch").catch(function () {});
 ${c6 ? `fetch("${c6}/fetch6").catch(function () {});` : ""}
 var x = new XMLHttpRequest(); x.open("GET", "${c}/xhr"); x.onerror = function () {}; x.send();
 try { var ws = new WebSocket("${c.replace("http:", "ws:")}/ws"); ws.onerror = function () {}; } catch (e) {}
-new Worker("/worker.js");
-new Worker(URL.createObjectURL(new Blob(['fetch("${c}/blob-worker").catch(function () {})'], { type: "text/javascript" })));
+// The late vectors (the workers' fetches, ICE gathering) tell when they tried; then /done lets the page load.
+function tried(w) { return new Promise(function (r) { w.onmessage = r; w.onerror = r; }); }
+var late = [tried(new Worker("/worker.js")),
+  tried(new Worker(URL.createObjectURL(new Blob(['fetch("${c}/blob-worker").catch(function () {}).then(function () { postMessage(1); })'], { type: "text/javascript" }))))];
 try {
   var pc = new RTCPeerConnection({ iceServers: [${ice.join(",")}] });
+  late.push(new Promise(function (r) { pc.onicegatheringstatechange = function () { if (pc.iceGatheringState === "complete") r(); }; }));
   pc.createDataChannel("d");
   pc.createOffer().then(function (o) { return pc.setLocalDescription(o); }).catch(function () {});
 } catch (e) {}
+Promise.all(late).then(function () { fetch("/done"); });
 </script></body></html>`;
 }
 
@@ -105,20 +109,25 @@ before(async () => {
   udp6 = await startUdpCanary("udp6", "::1");
   const c = `http://127.0.0.2:${tcp4.port}`;
   const c6 = tcp6 ? `http://[::1]:${tcp6.port}` : null;
+  const held: http.ServerResponse[] = [];
   site = http.createServer((req, res) => {
     if (req.headers["sec-fetch-mode"] || req.headers["sec-purpose"] || req.headers["sec-ch-ua"]) directHits.push(req.url ?? "");
     const path = (req.url ?? "/").split("?")[0];
     const send = (type: string, body: string) => res.writeHead(200, { "content-type": type }).end(body);
     if (path === "/vectors.html") return send("text/html; charset=utf-8", vectorsPage(c, c6, udp4.port, udp6?.port ?? null));
     if (path === "/popup.html") return send("text/html; charset=utf-8", POPUP_PAGE);
-    if (path === "/worker.js") return send("text/javascript", `fetch("${c}/worker").catch(function () {});`);
+    if (path === "/worker.js") return send("text/javascript", `fetch("${c}/worker").catch(function () {}).then(function () { postMessage(1); });`);
     // Holds the page's load a while, so that what the page started has its time to try.
     if (path === "/slow.png") return void setTimeout(() => res.writeHead(404).end(), 1_500);
+    // Held until the vectors page says its late vectors tried (at most 6 s): the page loads after them.
+    const release = (r: http.ServerResponse) => { if (!r.headersSent) r.writeHead(404).end(); };
+    if (path === "/held.png") { held.push(res); return void setTimeout(() => release(res), 6_000); }
+    if (path === "/done") { held.splice(0).forEach(release); return send("text/plain", "ok"); }
     send("text/html; charset=utf-8", "<!doctype html><title>x</title><p>同站</p>");
   });
   sitePort = await new Promise<number>((r) => site.listen(0, "127.0.0.1", () => r((site.address() as net.AddressInfo).port)));
   fetcher = createFetcher({ userAgent: "FocusCrawl-test", allowPrivate: false, privateAllowList: ["127.0.0.1/32"], resolve: { [SITE]: { address: "127.0.0.1", port: sitePort } } });
-  pool = createBrowserPool({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", maxPages: 2, pageBudgetMs: 8_000, heapMb: 256, userAgent: "FocusCrawl-test" });
+  pool = createBrowserPool({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", maxPages: 2, pageBudgetMs: 15_000, heapMb: 256, userAgent: "FocusCrawl-test" });
 });
 after(async () => {
   process.off("unhandledRejection", onUnhandled);
