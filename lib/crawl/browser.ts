@@ -2,14 +2,19 @@
  * Fetching a page with a browser, for pages whose text JavaScript writes: the system Chromium
  * driven by playwright-core, one browser per worker and a bounded pool of pages. Every request a
  * page makes is intercepted (route) and answered by the crawler's own fetcher, so the
- * private-network guard, host overrides and body limits apply to each one and the browser itself
- * connects nowhere; what the guard refuses is aborted and reported. Downloads, service workers
- * and WebSockets are off; each page has a time budget (it ends there, whatever still loads) and
- * a memory budget (the V8 heap of its renderer; a page past it crashes and fails alone).
+ * private-network guard, host overrides and body limits apply to each one; what the guard refuses
+ * is aborted and reported. Chromium itself connects nowhere by construction: it is launched with
+ * the pool's guard proxy (`browser-guard-proxy.ts`) as its only way out, which refuses and
+ * reports whatever `route` did not answer (prefetches, TURN over TCP, anything Chromium sends by
+ * itself), and WebRTC may send no UDP. Downloads, service workers, WebSockets and popups are off;
+ * each page has a time budget (it ends there, whatever still loads) and a memory budget (the V8
+ * heap of its renderer; a page past it crashes and fails alone). Nothing in one page's handling
+ * rejects unhandled: a failed answer fails its request, not the worker.
  */
-import type { Browser, BrowserContext, Route } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request, Route, WebSocketRoute } from "playwright-core";
 import type { FetchOutcome } from "../rules/fetch-outcome";
 import type { Fetcher } from "./fetch";
+import { startGuardProxy, type GuardProxy } from "./browser-guard-proxy";
 
 /** How the browser is run. */
 export interface BrowserOptions {
@@ -23,7 +28,10 @@ export interface BrowserOptions {
   userAgent: string;
 }
 
-/** What rendering cost: time, requests the page made, and the URLs the guard refused. */
+/**
+ * What rendering cost: time, requests the page made, and what was refused and reported: URLs the
+ * guard refused, popups, WebSockets, and the guard proxy's refusals (a URL or `CONNECT host:port`).
+ */
 export interface RenderCost { ms: number; requests: number; blocked: string[]; isTimedOut: boolean }
 
 /** A rendered page: the fetch outcome of its rendered HTML, and what it cost. */
@@ -35,6 +43,18 @@ export type RequestHook = (url: string) => Promise<boolean>;
 /** Launch flags: Debian's Chromium as root in a container needs no sandbox; nothing runs in the background. */
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+
+/**
+ * Chromium's own connections: every one goes to the guard proxy, loopback too (Chromium
+ * bypasses a proxy for loopback unless told `<-loopback>`), and WebRTC sends no UDP, which no
+ * proxy carries (without the policy STUN and TURN reached a UDP server on 127.0.0.2 and ::1).
+ * Through a proxy, speculation rules' cross-site prefetch and prerender are not even tried:
+ * Chromium 156 sent both straight to 127.0.0.2 without it, and no `--disable-features` name
+ * stopped them (last-wins, that flag would also drop playwright's own list).
+ */
+function guardArgs(proxyServer: string): string[] {
+  return [`--proxy-server=${proxyServer}`, "--proxy-bypass-list=<-loopback>", "--webrtc-ip-handling-policy=disable_non_proxied_udp"];
+}
 
 /** Headers the fetcher already undid (decompression) or that the fulfilled body makes wrong. */
 const DROPPED_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]);
@@ -51,41 +71,97 @@ function createSlots(n: number) {
 
 const sleep = (ms: number) => new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms));
 
+/** A navigation's frame, or null for a popup's first request (issued before its frame exists). */
+function frameOf(req: Request) {
+  try { return req.frame(); } catch { return null; }
+}
+
+/** What one render needs while it runs: its cost, the main document's outcome, the page itself. */
+interface RenderState { url: string; fetcher: Fetcher; onRequest?: RequestHook; cost: RenderCost; main: { outcome?: FetchOutcome }; page?: Page }
+
 /** One browser shared by a worker's jobs; each render uses the job's fetcher for every request of the page. */
 export function createBrowserPool(o: BrowserOptions) {
-  let browser: Promise<Browser> | null = null;
+  let browser: Promise<{ browser: Browser; guard: GuardProxy }> | null = null;
   const slots = createSlots(o.maxPages);
-  // playwright-core is loaded with the first browser: its modules take about 60 MB of a worker that never renders.
-  const launch = () => (browser ??= import("playwright-core").then(({ chromium }) => chromium.launch({
-    executablePath: o.executablePath, args: [...CHROMIUM_ARGS, `--js-flags=--max-old-space-size=${o.heapMb}`],
-  })).catch((err) => { browser = null; throw err; }));
+  /** The browser and its guard proxy; `onGone` when the browser dies (the guard proxy is closed with it). */
+  async function start(onGone: () => void): Promise<{ browser: Browser; guard: GuardProxy }> {
+    const guard = await startGuardProxy();
+    try {
+      // playwright-core is loaded with the first browser: its modules take about 60 MB of a worker that never renders.
+      const { chromium } = await import("playwright-core");
+      const launched = await chromium.launch({
+        executablePath: o.executablePath, args: [...CHROMIUM_ARGS, ...guardArgs(guard.server), `--js-flags=--max-old-space-size=${o.heapMb}`],
+      });
+      launched.on("disconnected", () => { void guard.close(); onGone(); });
+      return { browser: launched, guard };
+    } catch (err) {
+      await guard.close();
+      throw err;
+    }
+  }
+  /** The running browser, started by the first page (and again after it died or failed to start). */
+  const launch = () => {
+    if (browser) return browser;
+    const current = start(() => { if (browser === current) browser = null; });
+    browser = current;
+    current.catch(() => { if (browser === current) browser = null; });
+    return current;
+  };
 
-  /** Answer one request of the page with the crawler's fetcher (GET only: the crawler sends nothing else). */
-  async function answer(route: Route, fetcher: Fetcher, cost: RenderCost, main: { outcome?: FetchOutcome }, pageUrl: string, onRequest?: RequestHook) {
+  /** Answer one request of the page with the crawler's fetcher (GET only: the crawler sends nothing else); never rejects. */
+  async function answer(route: Route, s: RenderState) {
+    try {
+      await answerOrThrow(route, s);
+    } catch {
+      // A fetcher or hook that threw, or a context closed meanwhile: the request fails, the page goes on.
+      await route.abort("failed").catch(() => {});
+    }
+  }
+
+  /** answer()'s work: refused, failed or fulfilled; may throw (a fetcher or hook that did). */
+  async function answerOrThrow(route: Route, s: RenderState) {
+    const { cost } = s;
     cost.requests += 1;
     const req = route.request();
     const url = req.url();
-    if (req.method() !== "GET" || !/^https?:/.test(url)) return route.abort("blockedbyclient").catch(() => {});
-    const isMain = req.isNavigationRequest() && req.frame().parentFrame() === null && url === pageUrl;
+    const refuse = (isReported: boolean) => {
+      if (isReported) cost.blocked.push(url);
+      return route.abort("blockedbyclient").catch(() => {});
+    };
+    if (req.method() !== "GET" || !/^https?:/.test(url)) return refuse(false);
+    const frame = req.isNavigationRequest() ? frameOf(req) : undefined;
+    // A popup's navigation (no frame yet, or another page's): never followed, reported.
+    if (frame === null || (frame && s.page && frame.page() !== s.page)) return refuse(true);
+    const isMain = !!frame && frame.parentFrame() === null && url === s.url;
     // The page's own request took the claim's turn on the host; every other request waits its turn.
-    if (!isMain && onRequest && !(await onRequest(url))) return route.abort("blockedbyclient").catch(() => {});
-    const r = await fetcher.fetchUrl(url, { accept: req.headers().accept });
-    if (isMain) main.outcome = r;
+    if (!isMain && s.onRequest && !(await s.onRequest(url))) return refuse(false);
+    const r = await s.fetcher.fetchUrl(url, { accept: req.headers().accept });
+    if (isMain) s.main.outcome = r;
     if (!r.ok) {
-      if (r.reason === "blocked-address") cost.blocked.push(url);
-      return route.abort(r.reason === "blocked-address" ? "blockedbyclient" : "failed").catch(() => {});
+      if (r.reason === "blocked-address") return refuse(true);
+      return route.abort("failed").catch(() => {});
     }
     const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !DROPPED_HEADERS.has(k)));
     await route.fulfill({ status: r.status, headers, body: r.body }).catch(() => {});
   }
 
+  /** A WebSocket the page opens is closed unconnected, and reported. */
+  function refuseWebSocket(ws: WebSocketRoute, cost: RenderCost) {
+    cost.blocked.push(ws.url());
+    ws.close().catch(() => {});
+  }
+
   /** The page's HTML once it loaded, or at its budget whatever still loads. */
-  async function renderIn(context: BrowserContext, url: string, cost: RenderCost, started: number): Promise<string | null> {
+  async function renderIn(context: BrowserContext, s: RenderState, started: number): Promise<string | null> {
+    const { cost } = s;
     const page = await context.newPage();
+    s.page = page;
+    // Any other page is a popup the page opened: closed at once (its navigation is refused in answer()).
+    context.on("page", (p) => { if (p !== page) p.close().catch(() => {}); });
     let isCrashed = false;
     page.on("crash", () => { isCrashed = true; });
     const left = () => Math.max(1, o.pageBudgetMs - (performance.now() - started));
-    await page.goto(url, { waitUntil: "load", timeout: left() }).catch(() => { cost.isTimedOut = true; });
+    await page.goto(s.url, { waitUntil: "load", timeout: left() }).catch(() => { cost.isTimedOut = true; });
     if (!cost.isTimedOut) await page.waitForLoadState("networkidle", { timeout: Math.min(1_000, left()) }).catch(() => {});
     if (isCrashed) return null;
     // A page whose script never yields would hold content() forever: it too has the budget.
@@ -98,33 +174,43 @@ export function createBrowserPool(o: BrowserOptions) {
   async function render(url: string, fetcher: Fetcher, onRequest?: RequestHook): Promise<RenderOutcome> {
     await slots.acquire();
     const cost: RenderCost = { ms: 0, requests: 0, blocked: [], isTimedOut: false };
-    const main: { outcome?: FetchOutcome } = {};
+    const s: RenderState = { url, fetcher, onRequest, cost, main: {} };
     let context: BrowserContext | undefined;
+    let lane: { close: () => Promise<void> } | undefined;
     try {
       const launched = await launch();
       // The budget is the page's own: the browser's start (once per worker, seconds on a busy
       // machine) is not charged to the first page it renders.
       const started = performance.now();
-      context = await launched.newContext({ acceptDownloads: false, serviceWorkers: "block", userAgent: o.userAgent, javaScriptEnabled: true });
-      await context.route("**/*", (route) => answer(route, fetcher, cost, main, url, onRequest));
-      await context.routeWebSocket(/.*/, (ws) => ws.close()).catch(() => {});
-      const html = await renderIn(context, url, cost, started);
+      const opened = await launched.guard.openLane((target) => cost.blocked.push(target));
+      lane = opened;
+      // The context's own proxy is the page's lane of the guard proxy; `<-loopback>` keeps loopback proxied.
+      context = await launched.browser.newContext({ acceptDownloads: false, serviceWorkers: "block", userAgent: o.userAgent, javaScriptEnabled: true,
+        proxy: { server: opened.server, bypass: "<-loopback>" } });
+      await context.route("**/*", (route) => answer(route, s));
+      await context.routeWebSocket(/.*/, (ws) => refuseWebSocket(ws, cost)).catch(() => {});
+      const html = await renderIn(context, s, started);
       cost.ms = Math.round(performance.now() - started);
-      const m = main.outcome;
+      const m = s.main.outcome;
       if (!m) return { ok: false, reason: cost.isTimedOut ? "timeout" : "browser-error", detail: `no answer for ${url} within ${o.pageBudgetMs} ms`, isRetryable: true, redirects: [], fetchMs: cost.ms, render: cost };
       if (!m.ok || html === null) return { ...(m.ok ? { ok: false as const, reason: "browser-crash", detail: "the page ran out of its time or memory budget", isRetryable: false, redirects: [], fetchMs: cost.ms } : m), render: cost };
       return { ...m, headers: { ...m.headers, "content-type": "text/html; charset=utf-8" }, body: Buffer.from(html, "utf8"), isTruncated: false, fetchMs: cost.ms, render: cost };
     } finally {
+      // The lane closes after the context: what the page still tries while it closes is reported too.
       if (context) await Promise.race([context.close().catch(() => {}), sleep(5_000)]);
+      await lane?.close();
       slots.release();
     }
   }
 
-  /** Close the browser (a worker stopping). */
+  /** Close the browser and its guard proxy (a worker stopping). */
   async function close() {
     const b = browser;
     browser = null;
-    if (b) await (await b.catch(() => null))?.close().catch(() => {});
+    const launched = b && await b.catch(() => null);
+    if (!launched) return;
+    await launched.browser.close().catch(() => {});
+    await launched.guard.close();
   }
 
   return { render, close };
