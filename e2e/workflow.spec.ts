@@ -1,5 +1,5 @@
 /**
- * E2E: a workflow made from a finished job, scheduled every minute, runs twice by itself while
+ * E2E: a workflow made from a finished job (which becomes its run 1), scheduled every minute, runs twice by itself while
  * its page is open; the test web edits a page between the runs and the second run reports it
  * changed and the others unchanged (304s, which cost no page of the budget), and its results filter
  * by those marks and by "new or changed since run N"; two runs are compared; deleting the workflow removes its runs' pages and export files
@@ -54,7 +54,9 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await expect(page).toHaveURL(/\/workflows\/\d+$/);
   const workflowId = Number(/\/workflows\/(\d+)/.exec(page.url())![1]);
   await expect(page.getByTestId("workflow-name")).toContainText("计算机每周");
-  await expect(page.getByTestId("no-runs")).toBeVisible();
+  // The job it was made from is its run 1.
+  await expect(page.getByTestId("run-row")).toHaveCount(1);
+  await expect(page.locator(`[data-run="${sourceId}"]`)).toBeVisible();
 
   // A webhook to a receiver on loopback (the e2e dashboard allows private networks, as for crawling).
   // A bad secret is named in Chinese and nothing is saved; the secret saved is never shown back.
@@ -109,10 +111,10 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await expect(page.getByTestId("schedule-next")).toBeVisible();
   await shoot(page, "workflow-schedule", { fullPage: true, prepare: async () => { await expect(page.getByTestId("schedule-panel")).toBeVisible(); } });
 
-  // The first run starts by itself; once it is done the test web edits one of its pages.
+  // The first scheduled run starts by itself; once it is done the test web edits one of its pages.
   const rows = page.getByTestId("run-row");
-  await expect(rows).toHaveCount(1, { timeout: 120_000 });
-  const [first] = await sql<{ id: number }[]>`select id from jobs where workflow_id = ${workflowId} order by id`;
+  await expect(rows).toHaveCount(2, { timeout: 120_000 });
+  const [first] = await sql<{ id: number }[]>`select id from jobs where workflow_id = ${workflowId} and id <> ${sourceId} order by id`;
   await expect.poll(() => statusOf(first.id), { timeout: 120_000 }).toBe("done");
   const [edited] = await sql<{ url: string }[]>`select url from pages where job_id = ${first.id} and depth = 1 order by id limit 1`;
   const u = new URL(edited.url);
@@ -127,7 +129,7 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   expect(fs.existsSync(file)).toBe(true);
 
   // The second run starts a minute later, without a click: the history fills in by itself.
-  await expect(rows).toHaveCount(2, { timeout: 150_000 });
+  await expect(rows).toHaveCount(3, { timeout: 150_000 });
   const [second] = await sql<{ id: number }[]>`select id from jobs where workflow_id = ${workflowId} order by id desc limit 1`;
   await expect.poll(() => statusOf(second.id), { timeout: 120_000 }).toBe("done");
   // Stop the schedule so that no third run starts while the rest is checked.
@@ -265,7 +267,7 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await expect(firstListed).toBeVisible();
   await shoot(page, "jobs-archived", { prepare: async () => { await expect(firstListed).toBeVisible(); } });
 
-  // Delete after confirming: its runs' rows and the export file go; the source job and its pages stay.
+  // Delete after confirming: its runs' rows and the export file go; the source job (run 1) stays, with its pages, detached.
   await page.goto(`/workflows/${workflowId}`);
   page.once("dialog", (d) => void d.accept());
   await page.getByTestId("delete-workflow").click();
@@ -274,4 +276,5 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   expect((await sql`select count(*)::int as n from pages where job_id in ${sql([first.id, second.id])}`)[0].n).toBe(0);
   expect(fs.existsSync(file)).toBe(false);
   expect((await sql`select count(*)::int as n from pages where job_id = ${sourceId}`)[0].n).toBe(sourcePages);
+  expect((await sql`select workflow_id from jobs where id = ${sourceId}`)[0].workflow_id).toBeNull();
 });

@@ -33,7 +33,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
   const all: Case[] = [];
   // Malformed and non-object bodies on every route that reads a JSON object.
   const objectRoutes: [string, string][] = [
-    ["POST", "/api/jobs"], ["POST", `${j}/actions`], ["POST", `${j}/seeds`], ["POST", `${j}/topic`], ["POST", `${j}/topic/refine`],
+    ["POST", "/api/jobs"], ["POST", `${j}/actions`], ["POST", `${j}/continue`], ["POST", `${j}/seeds`], ["POST", `${j}/topic`], ["POST", `${j}/topic/refine`],
     ["POST", "/api/compare"], ["POST", "/api/topics"], ["PUT", `/api/topics/${topicId}`], ["POST", "/api/topics/preview"],
     ["POST", "/api/topics/example-url"], ["POST", "/api/topics/score"], ["PUT", `${j}/judgements`], ["PUT", `${j}/pages/${pageId}/judgement`],
     ["POST", `${j}/exports`], ["POST", "/api/seeds/search"], ["POST", "/api/workflows"], ["PUT", `/api/workflows/${workflowId}`], ["PUT", `/api/workflows/${workflowId}/schedule`],
@@ -70,6 +70,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
     all.push(["POST", "/api/compare", body]);
   }
   for (const body of [{ action: 1 }, { action: "explode" }, { action: null }, { __proto__: { action: "stop" } }, { action: ["stop"] }]) all.push(["POST", `${j}/actions`, body]);
+  for (const body of [{ maxPages: 1e20 }, { maxPages: "x" }, { maxPages: -1 }, { maxPages: 1.5 }, { maxPages: null }, {}, { maxPages: 10 }]) all.push(["POST", `${j}/continue`, body]);
   for (const body of [{ topicId: 1e20 }, { topicId: "1" }, { topicId: -1 }, { topicId: 0 }, { topicId: 1.5 }, { topicId: 999_999 }, {}]) all.push(["POST", `${j}/topic`, body]);
   for (const body of [{ pages: 1e308 }, { pages: -1 }, { pages: "10" }, { pages: null }, { pages: 1.5 }, { preview: "yes" }, { threshold: 1 }]) all.push(["POST", `${j}/topic/refine`, body]);
   for (const body of [
@@ -93,7 +94,7 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
   // Unknown and malformed ids on every route that takes one.
   for (const id of BAD_IDS) {
     for (const sub of ["", "/events", "/export?format=csv", "/frontier", "/pages", "/pages/1", "/pages/1/snapshot"]) all.push(["GET", `/api/jobs/${id}${sub}`]);
-    all.push(["POST", `/api/jobs/${id}/actions`, { action: "stop" }], ["POST", `/api/jobs/${id}/seeds`, { seeds: ["http://a.test/"] }]);
+    all.push(["POST", `/api/jobs/${id}/actions`, { action: "stop" }], ["POST", `/api/jobs/${id}/continue`, { maxPages: 10 }], ["POST", `/api/jobs/${id}/seeds`, { seeds: ["http://a.test/"] }]);
     all.push(["POST", `/api/jobs/${id}/topic`, { topicId }], ["POST", `/api/jobs/${id}/topic/refine`, {}], ["POST", `/api/jobs/${id}/topic/undo`], ["PUT", `/api/jobs/${id}/judgements`, { pageIds: ["1"], judgement: null }]);
     for (const sub of ["", "/export", "/hosts"]) all.push(["GET", `/api/topics/${id}${sub}`]);
     all.push(["PUT", `/api/topics/${id}`, { clc: ["TP3"] }], ["GET", `/api/compare/${id}`]);

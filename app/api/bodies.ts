@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { EXPORT_FORMATS } from "@/lib/export/export-job";
-import { JobInputSchema } from "@/lib/jobs/input";
+import { JobInputSchema, MAX_PAGES_LIMIT } from "@/lib/jobs/input";
+import { integerField } from "@/lib/jobs/settings";
 import { STRATEGY_IDS } from "@/lib/strategy/registry";
 import { TopicDefinitionSchema } from "@/lib/topic/topic";
 import { MAX_ROW_ID } from "@/app/json";
@@ -14,6 +15,10 @@ import { MAX_TYPED_QUERY_CHARS } from "@/lib/seeds/queries";
 
 /** POST /api/jobs/:id/actions. */
 export const JobActionBody = z.object({ action: z.enum(["pause", "resume", "stop"]) });
+/** POST /api/jobs/:id/continue: the ended job's new page budget, above the pages it has spent. */
+export const ContinueBody = z.object({
+  maxPages: integerField("maxPages", 1, MAX_PAGES_LIMIT).meta({ description: "the new page budget: more than the pages the job has already spent of its budget" }),
+});
 /** POST /api/exports/:id/actions and /api/jobs/:id/exports/:exportId/actions. */
 export const ExportActionBody = z.object({ action: z.enum(["resume", "cancel"]) });
 /** POST /api/jobs/:id/seeds (at most 10,000 a request; each checked like the job form's seeds). */

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import {
-  BulkJudgementBody, CompareBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
+  BulkJudgementBody, CompareBody, ContinueBody, ExampleUrlBody, ExportActionBody, ExportStartBody, JobActionBody, JobBody, JobTopicBody, JudgementBody,
   LoginForm, PreviewBody, WebhookBody, ArchiveBody, SeedSearchBody, RefineBody, ScoreBody, SeedsBody, TopicSaveBody, WorkflowBody, WorkflowFromJobBody, ScheduleBody,
 } from "@/app/api/bodies";
 
@@ -106,6 +106,16 @@ export const API_ROUTES: RouteDoc[] = [
     },
   },
   { path: "/api/jobs/{id}/actions", tag: "jobs", methods: { post: { summary: "Pause, resume or stop a job", body: JobActionBody, responses: { 200: '{"ok":true}', 400: "unknown action", 404: "no such job", 409: "the job's state forbids it" } } } },
+  {
+    path: "/api/jobs/{id}/continue", tag: "jobs", methods: {
+      post: {
+        summary: "Continue an ended job with a higher page budget, from the URLs it left",
+        description: "The job runs again from its pending URLs (priorities, depths and hosts kept); a time budget starts again from now. A job event records it.",
+        body: ContinueBody,
+        responses: { 200: '{"ok":true,"maxPages":N,"previousMaxPages":N,"pending":N}', 400: "maxPages missing, or not above the pages already spent", 404: "no such job", 409: "the job has not ended, or its frontier is empty" },
+      },
+    },
+  },
   { path: "/api/jobs/{id}/seeds", tag: "jobs", methods: { post: { summary: "Queue more seeds on a job", body: SeedsBody, responses: { 200: '{"added":N}', 400: "bad seeds, named", 404: "no such job" } } } },
   { path: "/api/jobs/{id}/events", tag: "jobs", methods: { get: { summary: "Server-Sent Events with the job's counters on every change", responses: { 200: "an event stream" }, produces: "text/event-stream" } } },
   { path: "/api/jobs/{id}/frontier", tag: "jobs", methods: { get: { summary: "The next URLs to fetch, best first, with what made each priority", query: [{ name: "limit", description: "how many (default 50)" }], responses: { 200: "URLs", 404: "no such job" } } } },

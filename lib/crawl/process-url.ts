@@ -4,12 +4,10 @@ import { LeaseLostError, requeueUntried, retryLater } from "../store/frontier";
 import { isDatabaseAway } from "../store/infra/database-away";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";
 import { storeNonPage, type PageRecord } from "../store/pages";
-import { storeGone, storeUnchanged } from "../store/revisits";
+import { readPreviousLinks, storeGone, storeUnchanged, type RevisitLinks } from "../store/revisits";
+import { asPageKind, scorePageLinks } from "./link-queue";
 import { passedOnPriority } from "../rules/revisit";
-import { loadStrategyState } from "../store/strategy-state";
 import { prepareRawBody } from "../store/page-bodies";
-import { emptyState } from "../strategy/types";
-import { applyLinkFeedback } from "../strategy/feedback";
 import { reweighHost } from "../store/host-feedback";
 import type { Sql } from "../store/infra/sql";
 import { isRelevantAt } from "../topic/topic";
@@ -19,7 +17,6 @@ import type { Fetcher } from "./fetch";
 import type { FetchOutcome } from "../rules/fetch-outcome";
 import type { JobContext } from "./job-context";
 import { classifyPageKind, parseHtml } from "../rules/parse";
-import { linkRejections, PAGE_LEVEL_REASONS } from "../rules/traps";
 import { isAllowedByRobots, isHostUnreachable, robotsFromResponse, type RobotsRecord } from "../rules/robots";
 import { setHostAside } from "../store/host-controls";
 import { canonicalizeUrl } from "../rules/url";
@@ -279,8 +276,9 @@ async function storeRevisit(deps: PipelineDeps, ctx: JobContext, item: ClaimedUr
   const o = { jobId: item.jobId, frontierId: item.id, workerId: deps.workerId, host: item.host, answeredAt,
     revisitOf: item.revisitOf!, fetchMs: Math.round(outcome.fetchMs) };
   if (outcome.status === 304) {
+    const links = await linksOfPreviousCopy(deps, ctx, item);
     const entry = requestEntry(item, item.url, outcome, answeredAt, "stored", "not-modified");
-    if (await recordFetch(deps, ctx, entry, () => storeUnchanged(deps.sql, o), (isStored) => isStored)) return "stored";
+    if (await recordFetch(deps, ctx, entry, () => storeUnchanged(deps.sql, o, links), (isStored) => isStored)) return "stored";
   }
   if (outcome.status === 404 || outcome.status === 410) {
     const entry = requestEntry(item, item.url, outcome, answeredAt, "failed", `gone:http-${outcome.status}`);
@@ -290,6 +288,20 @@ async function storeRevisit(deps: PipelineDeps, ctx: JobContext, item: ClaimedUr
 }
 
 type Response = Extract<FetchOutcome, { ok: true }>;
+
+/**
+ * An unchanged page's links, read from its previous copy and scored as a fetched page's are: a
+ * 304 says the page is the same, not that its links were all fetched (the previous run may have
+ * stopped at its budget first). Undefined when the previous copy is gone.
+ */
+async function linksOfPreviousCopy(deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl): Promise<RevisitLinks | undefined> {
+  const previous = await readPreviousLinks(deps.sql, item.revisitOf!);
+  if (!previous) return undefined;
+  const { queue } = await scorePageLinks(deps.sql, ctx, item, { url: previous.finalUrl, relevance: previous.relevance, isRelevant: previous.isRelevant, kind: asPageKind(previous.kind) }, previous.links);
+  const s = ctx.settings;
+  return { links: previous.links, queue, depth: item.depth, politeness: ctx.politeness, merge: ctx.strategy.merge,
+    isGraphRecomputed: Boolean(ctx.strategy.recompute), maxPagesPerHost: s.maxPagesPerHost, maxQueryVariants: s.maxQueryVariants };
+}
 
 /** Decode, parse and score a fetched HTML page; pick the links to queue with their priorities. */
 async function buildPageRecord(
@@ -302,29 +314,9 @@ async function buildPageRecord(
   const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;
   const s = ctx.settings;
-  const reasons = linkRejections(links.map((l) => l.url), item.depth + 1, {
-    maxDepth: ctx.maxDepth, maxRepeatedSegments: s.maxRepeatedSegments, maxLinksPerPage: s.maxLinksPerPage,
-    inScope: ctx.inScope,
-  });
-  const strategy = ctx.strategy;
   const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
-  const state = strategy.needs ? await loadStrategyState(deps.sql, item.jobId, links, strategy.needs) : emptyState();
-  const parent = { url: outcome.finalUrl, host: item.host, depth: item.depth, relevance: score.relevance, isRelevant, priority: passedOnPriority(item), kind: pageKind, detail: item.priorityDetail ?? null };
-  const own = strategy.scoreLinks({ parent, links, topic: ctx.topic, params: ctx.strategyParams, state });
-  const tunnel = item.priorityDetail?.tunnel;
-  const scores = ctx.priorityFeedback ? applyLinkFeedback({ parent, parentTunnel: typeof tunnel === "number" ? tunnel : 0, links, topic: ctx.topic }, own) : own;
-  // Links refused for where they were found (too deep, too many on the page) are only counted:
-  // the same URL may still turn up elsewhere, and a stored skip would keep it out for good.
-  const rejected: Record<string, number> = {};
-  const queue = links.flatMap((l, i) => {
-    const reason = reasons[i];
-    if (reason && PAGE_LEVEL_REASONS.has(reason)) {
-      rejected[reason] = (rejected[reason] ?? 0) + 1;
-      return [];
-    }
-    const { priority, detail } = scores[i];
-    return priority === null ? [] : [{ ...l, priority, detail, skipReason: reason }];
-  });
+  const { queue, rejected } = await scorePageLinks(deps.sql, ctx, item, { url: outcome.finalUrl, relevance: score.relevance, isRelevant, kind: pageKind }, links);
+  const strategy = ctx.strategy;
   const finalCanon = outcome.redirects.length ? canonicalizeUrl(outcome.finalUrl) : undefined;
 
   return {
@@ -352,7 +344,7 @@ async function buildPageRecord(
     lastModified: outcome.headers["last-modified"] ?? null,
     fetchMs: outcome.fetchMs,
     redirects: outcome.redirects,
-    linksRejected: Object.keys(rejected).length ? rejected : null,
+    linksRejected: rejected,
     maxPagesPerHost: s.maxPagesPerHost,
     maxQueryVariants: s.maxQueryVariants,
     merge: strategy.merge,

@@ -50,6 +50,9 @@ test("a revisited page passes its links a seed's cash, not the revisit's place i
   const [seed] = await db.sql<{ id: string }[]>`select id::text from pages where job_id = ${first.job.id}`;
   const firstChildren = await db.sql<{ priority: number }[]>`select priority from frontier where job_id = ${first.job.id} and parent_page_id = ${seed.id}`;
   assert.equal(firstChildren.length, 2);
+  // A re-run also takes over the URLs the first run left (lib/crawl/rerun-discovery.db.test.ts);
+  // left out here, so that the home page's links are queued by that page alone.
+  await db.sql`update frontier set status = 'skipped', skip_reason = 'test:not-carried' where job_id = ${first.job.id} and status = 'pending'`;
 
   const second = await runWorkflow(prisma, made.workflow.id);
   assert.ok(second.ok);

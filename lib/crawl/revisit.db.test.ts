@@ -48,6 +48,9 @@ test("a workflow's re-run revisits over HTTP: 304s are stored unchanged for free
   assert.ok(hub, "the first run stored a site's home or list page");
   const u = new URL(hub.url);
   web.editPage(u.hostname, u.pathname);
+  // A re-run also takes over the URLs the first run left (lib/crawl/rerun-discovery.db.test.ts);
+  // left out here, so that the edited page's links are queued by that page alone.
+  await db.sql`update frontier set status = 'skipped', skip_reason = 'test:not-carried' where job_id = ${first.job.id} and status = 'pending'`;
 
   const second = await runWorkflow(prisma, made.workflow.id);
   assert.ok(second.ok);

@@ -10,6 +10,9 @@ import type { Locale } from "./messages";
 
 type Rule = [RegExp, (m: RegExpMatchArray) => string];
 
+/** A job's status as a Chinese refusal names it (“任务 3 正在运行”). */
+const JOB_STATUS_ZH: Record<string, string> = { running: "正在运行", paused: "已暂停", stopping: "正在停止", queued: "正在排队" };
+
 /** “x”, the quoting of Chinese text. */
 const q = (s: string) => `“${s}”`;
 
@@ -100,6 +103,15 @@ const ZH_RULES: Rule[] = [
   [/^give the workflow a name, e\.g\. (.+)$/, (m) => `请给工作流起个名字，例如 ${m[1]}`],
   [/^workflow (\d+) cannot run as saved: (.+); edit it$/, (m) => `工作流 ${m[1]} 按保存的定义无法运行：${localizeError(m[2], "zh-CN")}；请编辑它`],
   [/^workflow (\d+) does not exist$/, (m) => `工作流 ${m[1]} 不存在`],
+  [/^job (\d+) is (\w+): only an ended job can be continued; a running job goes on by itself \(pause or stop it from its page\)$/,
+    (m) => `任务 ${m[1]} ${JOB_STATUS_ZH[m[2]] ?? `的状态是 ${m[2]}`}：只有已结束的任务才能继续；运行中的任务会自己接着抓取（可在任务页暂停或停止）`],
+  [/^maxPages must be above the (\d+) page\(s\) job (\d+) has already spent of its budget; give e\.g\. (\d+)$/,
+    (m) => `新的页数上限须大于任务 ${m[2]} 已用掉的 ${m[1]} 页，例如 ${m[3]}`],
+  [/^job (\d+) has no URLs left to fetch \(its frontier is empty\): add seeds to it first, or start a new job$/,
+    (m) => `任务 ${m[1]} 没有剩下的待抓取网址（队列已空）：请先为它添加种子，或新建任务`],
+  [/^job (\d+) is a run of a workflow that has another run not yet ended: runs never overlap; wait for it to end or stop it$/,
+    (m) => `任务 ${m[1]} 所属的工作流另有一次运行尚未结束：两次运行不会重叠；请等它结束或停止它`],
+  [/^job (\d+) does not exist$/, (m) => `任务 ${m[1]} 不存在`],
   [/^job (\d+) does not exist: pick a job from the jobs list$/, (m) => `任务 ${m[1]} 不存在：请从任务列表中选一个`],
   [/^give the receiver's address, e\.g\. (\S+)$/, (m) => `请填写接收地址，例如 ${m[1]}`],
   [/^url "(.*)" is not a URL: write it in full, e\.g\. (\S+)$/, (m) => `接收地址${q(m[1])}不是网址：请写完整，例如 ${m[2]}`],

@@ -10,7 +10,7 @@ import type { Sql, Tx } from "./infra/sql";
 
 /** Every kind of event a job records, as job_events.kind stores it. */
 export type JobEventKind =
-  | "created" | "pause" | "resume" | "stop" | "seeds-added" | "finished"
+  | "created" | "pause" | "resume" | "stop" | "seeds-added" | "finished" | "continued"
   | "topic-changed" | "topic-refined" | "topic-adapted" | "topic-adapt-deferred" | "topic-restored"
   | "recomputed" | "recompute-failed"
   | "stalled" | "host-blocked" | "host-unblocked" | "host-unreachable" | "host-delay" | "politeness-changed";

@@ -11,7 +11,8 @@ import type { JobInput } from "../jobs/input";
 import { CrawlSettingsSchema, readCrawlSettings, redactSettings, type CrawlSettings } from "../jobs/settings";
 import type { TopicVector } from "../topic/topic";
 import { originsOfSeeds } from "../jobs/seed-origins";
-import { queueRevisits } from "./revisits";
+import { findPreviousRun, queueRevisits } from "./revisits";
+import { queuePreviousFrontier } from "./rerun-frontier";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 type Seed = { url: string; host: string };
@@ -72,8 +73,14 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
       },
     });
     await queueSeeds(tx, job.id, seeds, input);
-    // A workflow's re-run revisits the previous run's pages (queued before any worker can claim a seed).
-    if (opts.workflow) await queueRevisits(tx, job.id, opts.workflow.id, { ...input, seeds: seeds.map((s) => s.url) });
+    // A workflow's re-run revisits the previous run's pages and goes on with the URLs it had not
+    // fetched yet (queued before any worker can claim a seed).
+    const previous = opts.workflow ? await findPreviousRun(tx, job.id, opts.workflow.id) : null;
+    if (previous) {
+      const bounds = { ...input, seeds: seeds.map((s) => s.url) };
+      await queueRevisits(tx, job.id, previous, bounds);
+      await queuePreviousFrontier(tx, job.id, previous, bounds);
+    }
     await recordJobEventPrisma(tx, job.id, "created", `Job created with ${seeds.length} seed(s)`);
     return job;
   });

@@ -2,15 +2,26 @@
  * Revisits of a workflow's re-run (docs/ALGORITHMS.md §4): the previous run's pages are queued
  * with their validators, ordered by the chance they changed (lib/rules/revisit.ts); a 304 stores
  * the page as unchanged from the previous copy without spending the page budget, a 404/410 stores
- * it as gone. Each copy is a row of its own (text, score, body): deleting one run never touches another.
+ * it as gone, and an unchanged page's links are read from the previous copy and queued again, so
+ * that a re-run also goes on discovering (with the URLs the previous run left: rerun-frontier.ts).
+ * Each copy is a row of its own (text, score, body, links): deleting one run never touches another.
  */
 import type { PrismaClient } from "../generated/prisma/client";
 import { orderRevisits, revisitPriority } from "../rules/revisit";
 import { createScope, type ScopeRules } from "../rules/scope";
 import { trapReason, type TrapRules } from "../rules/traps";
-import { finishLease, recordOutcome, returnPageBudget } from "./frontier";
-import { holdJobKeys } from "./infra/deadlock";
+import { canonicalizeUrl } from "../rules/url";
+import { decodeBody } from "../rules/decode";
+import { parseHtml } from "../rules/parse";
+import type { MergeMode } from "../strategy/types";
+import { applyHostLimit, countQueued, enqueueLinks, finishLease, recordOutcome, returnPageBudget } from "./frontier";
+import { markHostsPending } from "./host-pending";
+import { ensureHosts, type HostPoliteness } from "./hosts";
+import { holdJobGraphShared, holdJobKeys, withDeadlockRetry } from "./infra/deadlock";
 import type { Sql, Tx } from "./infra/sql";
+import { readRawBody as readKeptBody } from "./page-bodies";
+import type { PageRecord } from "./pages";
+import { applyQueryVariantLimit } from "./query-shapes";
 
 type PrismaTx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -20,24 +31,31 @@ interface PreviousPage {
   trackedSec: number; fetchedAt: Date; etag: string | null; lastModified: string | null;
 }
 
+/** The newest earlier run of a workflow that stored any page, and whether it scored pages as run `jobId` will. */
+export interface PreviousRun { id: number; sameScoring: boolean }
+
 /**
- * The pages of the newest earlier run of workflow `workflowId` that stored any, except those it
- * found gone. Validators only when that run scored pages as this one will (same topic and
- * threshold): a 304 copies the previous score, which another topic would make wrong.
+ * The run a re-run `jobId` of workflow `workflowId` goes on from: the newest earlier one that
+ * stored any page (a run that failed at once has nothing to go on from). Its scoring is the
+ * same when its topic and threshold are: a 304 copies the previous score, which another topic would make wrong.
  */
-async function readPreviousPages(tx: PrismaTx, jobId: number, workflowId: number): Promise<PreviousPage[]> {
+export async function findPreviousRun(tx: PrismaTx, jobId: number, workflowId: number): Promise<PreviousRun | null> {
+  const [row] = await tx.$queryRaw<PreviousRun[]>`
+    select j.id, j.topic_snapshot = n.topic_snapshot and j.page_threshold = n.page_threshold as "sameScoring"
+    from jobs j cross join jobs n
+    where n.id = ${jobId} and j.workflow_id = ${workflowId} and j.id < ${jobId} and exists (select 1 from pages p where p.job_id = j.id)
+    order by j.id desc limit 1`;
+  return row ?? null;
+}
+
+/** The pages of run `prev` except those it found gone; validators only when it scored pages as this run will. */
+async function readPreviousPages(tx: PrismaTx, prev: PreviousRun): Promise<PreviousPage[]> {
   return tx.$queryRaw<PreviousPage[]>`
-    with prev as (
-      select j.id, j.topic_snapshot = n.topic_snapshot and j.page_threshold = n.page_threshold as same_scoring
-      from jobs j cross join jobs n
-      where n.id = ${jobId} and j.workflow_id = ${workflowId} and j.id < ${jobId} and exists (select 1 from pages p where p.job_id = j.id)
-      order by j.id desc limit 1
-    )
     select p.id::text as "pageId", p.url, p.host, p.depth, p.page_kind as kind, p.visits, p.changes,
       extract(epoch from p.fetched_at - coalesce(p.tracked_since, p.fetched_at))::float8 as "trackedSec", p.fetched_at as "fetchedAt",
-      case when prev.same_scoring then p.etag end as etag, case when prev.same_scoring then p.last_modified end as "lastModified"
-    from prev join pages p on p.job_id = prev.id
-    where p.mark <> 'gone'
+      case when ${prev.sameScoring} then p.etag end as etag, case when ${prev.sameScoring} then p.last_modified end as "lastModified"
+    from pages p
+    where p.job_id = ${prev.id} and p.mark <> 'gone'
     order by p.id`;
 }
 
@@ -48,7 +66,7 @@ export type RevisitBounds = Pick<ScopeRules, "allow" | "deny"> & TrapRules & { s
  * The previous pages this run may still crawl: an edit of the workflow that narrowed its scope,
  * added a deny pattern or lowered the depth is obeyed by its revisits as by its links.
  */
-function keepAllowed(pages: PreviousPage[], b: RevisitBounds): PreviousPage[] {
+export function keepAllowed<T extends { url: string; depth: number }>(pages: T[], b: RevisitBounds): T[] {
   const inScope = createScope({ mode: b.scope, allow: b.allow, deny: b.deny }, b.seeds);
   return pages.filter((pg) => inScope(pg.url).allowed && trapReason(pg.url, pg.depth, b) === null);
 }
@@ -58,9 +76,9 @@ function keepAllowed(pages: PreviousPage[], b: RevisitBounds): PreviousPage[] {
  * transaction that creates it), most likely changed first: priority REVISIT_PRIORITY_BASE + 1 −
  * exp(−λt). A seed already queued becomes a revisit. Returns how many.
  */
-export async function queueRevisits(tx: PrismaTx, jobId: number, workflowId: number,
+export async function queueRevisits(tx: PrismaTx, jobId: number, prev: PreviousRun,
   p: { minDelayMs: number; maxHostConnections: number } & RevisitBounds, now = new Date()): Promise<number> {
-  const previous = keepAllowed(await readPreviousPages(tx, jobId, workflowId), p);
+  const previous = keepAllowed(await readPreviousPages(tx, prev), p);
   if (previous.length === 0) return 0;
   const ordered = orderRevisits(previous.map((pg) => ({
     ...pg, history: { visits: pg.visits, changes: pg.changes, trackedSec: pg.trackedSec, kind: pg.kind }, lastVisitAt: pg.fetchedAt,
@@ -89,14 +107,15 @@ export interface RevisitOutcome {
 
 /**
  * Copy page `revisitOf` into this run as `mark` with `status`: one statement, so the copy is the
- * previous row's own values (text, score, search terms) and its kept body. Returns the new id, or
- * null when that page is no longer there (its run was deleted meanwhile).
+ * previous row's own values (text, score, search terms) and its kept body. Returns the new id and
+ * whether it duplicates a page stored earlier in this run, or null when that page is no longer
+ * there (its run was deleted meanwhile).
  */
-async function copyPreviousPage(tx: Tx, o: RevisitOutcome, mark: "unchanged" | "gone", status: number | null): Promise<string | null> {
+async function copyPreviousPage(tx: Tx, o: RevisitOutcome, mark: "unchanged" | "gone", status: number | null): Promise<{ id: string; isDuplicate: boolean } | null> {
   const [prev] = await tx<{ checksum: string | null }[]>`select checksum from pages where id = ${o.revisitOf}`;
   if (!prev) return null;
   if (prev.checksum) await holdJobKeys(tx, "checksum", o.jobId, [prev.checksum]);
-  const [row] = await tx<{ id: string }[]>`
+  const [row] = await tx<{ id: string; isDuplicate: boolean }[]>`
     insert into pages (job_id, frontier_id, url, final_url, http_status, content_type, charset, charset_source, title, main_text,
       relevance, is_relevant, explanation, page_kind, checksum, simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, content_bytes,
       is_truncated, truncation, out_links, depth, etag, last_modified, fetch_ms, redirects, links_rejected, render, topic_revision, host,
@@ -109,28 +128,89 @@ async function copyPreviousPage(tx: Tx, o: RevisitOutcome, mark: "unchanged" | "
       -- The same text stored earlier in this run: this copy is its duplicate, as storePage would find.
       (select coalesce(d.duplicate_of, d.id) from pages d where d.job_id = ${o.jobId} and d.checksum = q.checksum order by d.id limit 1)
     from pages q where q.id = ${o.revisitOf}
-    returning id`;
+    returning id, duplicate_of is not null as "isDuplicate"`;
   const id = String(row.id);
   await tx`
     insert into page_bodies (page_id, job_id, body_gzip, body_bytes, status_line, response_headers, request_headers)
     select ${id}, ${o.jobId}, body_gzip, body_bytes, status_line, response_headers, request_headers from page_bodies where page_id = ${o.revisitOf}`;
-  return id;
+  return { id, isDuplicate: row.isDuplicate };
+}
+
+/** What the previous copy of an unchanged page links to, as its links are scored again. */
+export interface PreviousLinks {
+  finalUrl: string; relevance: number; isRelevant: boolean; kind: string;
+  links: { url: string; host: string; anchor: string }[];
+}
+
+/**
+ * The links of page `pageId` (a revisit's previous copy): from the links table, which holds every
+ * link a stored page had; for a copy that has none there though the page had links (an unchanged
+ * copy stored before copies kept their links), parsed again from its kept body. Null when the page is gone.
+ */
+export async function readPreviousLinks(sql: Sql, pageId: string): Promise<PreviousLinks | null> {
+  const [page] = await sql<{ jobId: number; finalUrl: string; relevance: number; isRelevant: boolean; kind: string; outLinks: number }[]>`
+    select job_id as "jobId", final_url as "finalUrl", relevance, is_relevant as "isRelevant", page_kind as kind, out_links as "outLinks"
+    from pages where id = ${pageId}`;
+  if (!page) return null;
+  const rows = await sql<{ url: string; anchor: string | null }[]>`
+    select to_url as url, anchor_text as anchor from links where from_page_id = ${pageId} order by id`;
+  let links = rows.flatMap((r) => {
+    const c = canonicalizeUrl(r.url);
+    return c.ok ? [{ url: c.url, host: c.host, anchor: r.anchor ?? "" }] : [];
+  });
+  if (links.length === 0 && page.outLinks > 0) {
+    const kept = await readKeptBody(sql, page.jobId, pageId);
+    if (kept) links = parseHtml(decodeBody(kept.body, kept.responseHeaders["content-type"]).text, page.finalUrl).links;
+  }
+  return { finalUrl: page.finalUrl, relevance: page.relevance, isRelevant: page.isRelevant, kind: page.kind, links };
+}
+
+/** The links of an unchanged page to queue again, scored by the job's strategy as a fetched page's are (lib/crawl/link-queue.ts). */
+export interface RevisitLinks {
+  links: PageRecord["links"]; queue: PageRecord["queue"]; depth: number; politeness: HostPoliteness; merge: MergeMode;
+  isGraphRecomputed: boolean; maxPagesPerHost: number; maxQueryVariants: number;
+}
+
+/**
+ * The copy's links stored (the run's link graph) and queued under the job's trap limits, as
+ * storePages queues a fetched page's (a URL the job knows keeps its row); none for a duplicate,
+ * whose links are its original's. Returns the hosts of the URLs newly queued and of every link queued.
+ */
+async function queueCopyLinks(tx: Tx, jobId: number, pageId: string, l: RevisitLinks) {
+  if (l.links.length) {
+    await tx`
+      insert into links (job_id, from_page_id, to_url, to_url_key, anchor_text)
+      select ${jobId}, ${pageId}, u, u, a from unnest(${l.links.map((x) => x.url)}::text[], ${l.links.map((x) => x.anchor)}::text[]) as t(u, a)`;
+  }
+  const queue = await applyHostLimit(tx, jobId, await applyQueryVariantLimit(tx, jobId, l.queue, l.maxQueryVariants), l.maxPagesPerHost);
+  const { enqueued, hosts } = await enqueueLinks(tx, {
+    jobId, depth: l.depth + 1, parentPageId: pageId, urls: queue.map((x) => x.url), hosts: queue.map((x) => x.host), anchors: queue.map((x) => x.anchor),
+    priorities: queue.map((x) => x.priority), skipReasons: queue.map((x) => x.skipReason ?? null), details: queue.map((x) => x.detail ?? null), merge: l.merge,
+  });
+  return { enqueued, hosts, linkHosts: queue.filter((x) => !x.skipReason).map((x) => x.host) };
 }
 
 /**
  * A revisit answered 304 Not Modified: the page is stored as unchanged, a copy of the previous
- * one, and its place in the page budget is given back (a 304 costs no page). Its links are not
- * followed again: they were queued from the previous copy. False when the previous page is gone.
+ * one, and its place in the page budget is given back (a 304 costs no page). Its links, read from
+ * the previous copy, are queued as a fetched page's are (`links`): the URLs the previous run never
+ * reached are found again. False when the previous page is gone.
  */
-export async function storeUnchanged(sql: Sql, o: RevisitOutcome): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    const id = await copyPreviousPage(tx, o, "unchanged", null);
-    if (id === null) return false;
-    await returnPageBudget(tx, o.jobId);
+export async function storeUnchanged(sql: Sql, o: RevisitOutcome, links?: RevisitLinks): Promise<boolean> {
+  return withDeadlockRetry(() => sql.begin(async (tx) => {
+    if (links?.isGraphRecomputed) await holdJobGraphShared(tx, o.jobId);
+    const copy = await copyPreviousPage(tx, o, "unchanged", null);
+    if (copy === null) return false;
+    const queued = links && !copy.isDuplicate ? await queueCopyLinks(tx, o.jobId, copy.id, links) : { enqueued: 0, hosts: [], linkHosts: [] };
+    // In storePages' order: the lease, the hosts, then the job's row (budget and counters) and the hosts' counts.
     await finishLease(tx, { id: o.frontierId, workerId: o.workerId, status: "done" });
-    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: 0, enqueued: 0, bytes: 0, answeredAt: o.answeredAt });
+    if (links) await ensureHosts(tx, o.jobId, queued.linkHosts, links.politeness);
+    await returnPageBudget(tx, o.jobId);
+    await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: 0, enqueued: queued.enqueued, bytes: 0, answeredAt: o.answeredAt });
+    if (links && links.maxPagesPerHost > 0) await countQueued(tx, o.jobId, queued.hosts);
+    await markHostsPending(tx, o.jobId, queued.hosts);
     return true;
-  });
+  }));
 }
 
 /**
@@ -139,8 +219,8 @@ export async function storeUnchanged(sql: Sql, o: RevisitOutcome): Promise<boole
  */
 export async function storeGone(sql: Sql, o: RevisitOutcome & { status: number }): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const id = await copyPreviousPage(tx, o, "gone", o.status);
-    if (id === null) return false;
+    const copy = await copyPreviousPage(tx, o, "gone", o.status);
+    if (copy === null) return false;
     await finishLease(tx, { id: o.frontierId, workerId: o.workerId, status: "failed", error: `http-${o.status}` });
     await recordOutcome(tx, { jobId: o.jobId, host: o.host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0, answeredAt: o.answeredAt });
     return true;

@@ -27,6 +27,13 @@ test("a workflow made from a job runs again with the job's seeds, settings and t
   const job = await makeJob(ctx.db.url, { name: "source", seeds: "http://w.test/", maxPages: 7, minDelayMs: 5, siteAuth: "w.test alice:secret", keywords: "计算机,网络" });
   const made = await createWorkflowFromJob(ctx.prisma, job.id, "weekly");
   assert.ok(made.ok);
+  // The job it was made from is its run 1: still running, so a second run waits for it.
+  const [source] = await ctx.db.sql`select workflow_id, workflow_version from jobs where id = ${job.id}`;
+  assert.deepEqual([source.workflow_id, source.workflow_version], [made.workflow.id, 1]);
+  assert.deepEqual((await listWorkflowRuns(ctx.db.sql, made.workflow.id)).map((r) => r.id), [job.id]);
+  const waiting = await runWorkflow(ctx.prisma, made.workflow.id);
+  assert.ok(!waiting.ok && waiting.kind === "conflict", "the source job is a run that has not ended");
+  await end(job.id);
   const run = await runWorkflow(ctx.prisma, made.workflow.id);
   assert.ok(run.ok, !run.ok ? run.message : "");
   const [row] = await ctx.db.sql`select name, seeds, max_pages, settings, workflow_id, workflow_version, topic_snapshot from jobs where id = ${run.job.id}`;
@@ -61,6 +68,12 @@ test("a workflow made from a job runs again with the job's seeds, settings and t
   assert.equal((await getWorkflow(ctx.prisma, made.workflow.id))?.version, 3, "a refused edit writes nothing");
   const missing = await runWorkflow(ctx.prisma, 999_999);
   assert.ok(!missing.ok && missing.kind === "not-found");
+  // Deleting the workflow deletes the runs it started and detaches the job it was made from.
+  await end(second.job.id);
+  const deleted = await deleteWorkflowWithFiles(ctx.db.sql, made.workflow.id, { dataDir });
+  assert.ok(deleted.ok && deleted.runs === 2, JSON.stringify(deleted));
+  const [kept] = await ctx.db.sql`select workflow_id from jobs where id = ${job.id}`;
+  assert.deepEqual(kept, { workflow_id: null }, "the source job is kept, no longer a run");
 });
 
 test("a re-run revisits the previous run's pages, stores new / changed / unchanged / gone once per page, and the history reads them", async () => {

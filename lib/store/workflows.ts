@@ -30,10 +30,14 @@ export function refusalErrors(r: Failure | InvalidSpec, field: string): FieldErr
   return "errors" in r ? (r as InvalidSpec).errors : { [field]: [r.message] };
 }
 
-async function insertWorkflow(prisma: PrismaClient, name: string, spec: object, topic: object | null) {
+/** Insert a workflow and its version 1; a source job not yet a run of another workflow becomes its run 1. */
+async function insertWorkflow(prisma: PrismaClient, name: string, spec: object, topic: object | null, sourceJobId?: number) {
   return prisma.$transaction(async (tx) => {
-    const w = await tx.workflow.create({ data: { name, spec, topic: topic ?? undefined } });
+    const w = await tx.workflow.create({ data: { name, spec, topic: topic ?? undefined, sourceJobId: sourceJobId ?? null } });
     await tx.workflowVersion.create({ data: { workflowId: w.id, version: 1, name, spec, topic: topic ?? undefined } });
+    // The job's pages are the history the next run revisits and goes on from; a job that is
+    // already another workflow's run stays that workflow's.
+    if (sourceJobId !== undefined) await tx.job.updateMany({ where: { id: sourceJobId, workflowId: null }, data: { workflowId: w.id, workflowVersion: 1 } });
     return w;
   });
 }
@@ -49,12 +53,15 @@ export async function createWorkflow(prisma: PrismaClient, name: string, raw: Re
   return { ok: true as const, workflow: w };
 }
 
-/** A workflow made from job `jobId`: its seeds, strategy, budget and settings, and its topic (the saved one, or the job's own). */
+/**
+ * A workflow made from job `jobId`: its seeds, strategy, budget and settings, and its topic (the
+ * saved one, or the job's own). The job becomes its run 1 (unless it is already another workflow's run).
+ */
 export async function createWorkflowFromJob(prisma: PrismaClient, jobId: number, name?: string) {
   const job = await prisma.job.findUnique({ where: { id: jobId } });
   if (!job) return fail("not-found", `job ${jobId} does not exist: pick a job from the jobs list`);
   const topic = job.topicId ? null : (job.topicSnapshot as object);
-  const w = await insertWorkflow(prisma, name ?? job.name, specOfJob(job) as object, topic);
+  const w = await insertWorkflow(prisma, name ?? job.name, specOfJob(job) as object, topic, job.id);
   return { ok: true as const, workflow: w };
 }
 

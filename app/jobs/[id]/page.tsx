@@ -31,6 +31,9 @@ import { ChartsPanel } from "./monitor-charts";
 import { DiagnosticsPanel, EventsPanel, SeedOutcomesPanel, TimingPanel } from "./monitor-panels";
 import { HostsPanel } from "./hosts-panel";
 import { JobControls } from "./job-controls";
+import { ContinueJob } from "./continue-job";
+import { countFrontierPrisma } from "@/lib/store/frontier-counts";
+import { fill } from "@/lib/i18n/monitor-messages";
 import { settingLabel, settingValueLabel } from "@/lib/i18n/ops-messages";
 import { workflowMessages } from "@/lib/i18n/workflow-messages";
 import { requestLogMessages } from "@/lib/i18n/request-log-messages";
@@ -52,11 +55,14 @@ export default async function JobPage({ params, searchParams }: {
   const hosts = parseHostQuery(query);
   const m = monitorMessages(locale);
   const isActive = ["running", "paused"].includes(job.status);
+  const isEnded = ["done", "stopped", "failed"].includes(job.status);
+  const isOperator = await canOperate();
+  // An ended job can be continued from the URLs it left (lib/store/job-continue.ts).
+  const leftToFetch = isOperator && isEnded ? (await countFrontierPrisma(prisma, job.id)).pending : 0;
   // Class codes are named with the topic below, not listed as keywords.
   const topicWords = topicKeywordWords(job.topicSnapshot);
   const feedback = (job.topicSnapshot as Partial<TopicVector> | null)?.feedback;
   const deferred = (job.topicSnapshot as Partial<TopicVector> | null)?.adaptDeferred;
-  const isOperator = await canOperate();
   const actions = !isOperator ? [] : job.status === "running" ? ["pause", "stop"] : job.status === "paused" ? ["resume", "stop"] : [];
   const w = workflowMessages(locale);
   const workflow = job.workflowId ? await prisma.workflow.findUnique({ where: { id: job.workflowId }, select: { id: true, name: true } }) : null;
@@ -135,6 +141,12 @@ export default async function JobPage({ params, searchParams }: {
       </details>
       {/* Each panel streams in on its own: the header above never waits for the tables. */}
       <Suspense fallback={<PanelLoading />}><ProgressPanel jobId={job.id} /></Suspense>
+      {isOperator && isEnded && (
+        <ContinueJob jobId={job.id} spent={job.pagesReserved} maxPages={job.maxPages} pending={leftToFetch} labels={{
+          title: m.continueTitle, maxPages: m.continueMaxPages, button: m.continueButton, done: m.continueDone, empty: m.continueEmpty,
+          hint: fill(m.continueHint, { pending: leftToFetch, spent: job.pagesReserved, max: job.maxPages }),
+        }} />
+      )}
       {job.pagesFetched === 0 && <Suspense fallback={null}><SeedOutcomesPanel jobId={job.id} seedCount={job.seeds.length} m={m} locale={locale} /></Suspense>}
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <Suspense fallback={<PanelLoading />}><DiagnosticsPanel jobId={job.id} status={job.status} m={m} locale={locale} /></Suspense>
