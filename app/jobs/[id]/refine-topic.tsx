@@ -3,6 +3,7 @@ import { useActionState } from "react";
 import { refineTopicAction, type RefineTopicState } from "../actions";
 import type { TermChange } from "@/lib/topic/topic-diff";
 import type { JudgedThreshold } from "@/lib/topic/judged-threshold";
+import { fill } from "@/lib/i18n/monitor-messages";
 
 /** Labels in the page's language (the page is a server component and passes them down). */
 export interface RefineTopicLabels {
@@ -33,7 +34,7 @@ function thresholdText(labels: RefineTopicLabels, current: number, s: JudgedThre
     from: String(current), to: String(s.threshold), n: String(s.relevant + s.irrelevant), f1now: s.currentF1.toFixed(2), f1kept: s.keptF1.toFixed(2),
     f1to: s.cvF1.toFixed(2), lo: s.interval[0].toFixed(2), hi: s.interval[1].toFixed(2), gainLo: signed(s.gainInterval[0]), gainHi: signed(s.gainInterval[1]),
   };
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+  return fill(text, values);
 }
 
 /**
@@ -48,7 +49,7 @@ export function RefineTopic({ jobId, canUndo, labels }: { jobId: number; canUndo
   const isUndoShown = canUndo || state.applied;
   const button = "rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100 disabled:opacity-50";
   return (
-    <form action={action} data-testid="refine-topic" className="flex flex-wrap items-center gap-2 text-sm">
+    <form action={action} id="refine-topic" data-testid="refine-topic" className="flex flex-wrap items-center gap-2 text-sm">
       <input type="hidden" name="jobId" value={jobId} />
       <span className="font-medium">{labels.title}</span>
       <label className="flex items-center gap-1 text-slate-600">
