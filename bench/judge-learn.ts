@@ -25,7 +25,7 @@ import { loadCorpus } from "../lib/realweb/corpora";
 import { decodeBody } from "../lib/rules/decode";
 import { classifyPageKind, parseHtml } from "../lib/rules/parse";
 import { createRng } from "../lib/rules/random";
-import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema, type TopicVector } from "../lib/topic/topic";
+import { buildTopic, pageTerms, scoreTerms, topicScorer, TopicDefinitionSchema, type TopicVector } from "../lib/topic/topic";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
 import { DEFAULT_FEEDBACK_PAGES, MAX_NON_RELEVANT_PAGES, PageCentroid, refineTopic, type FeedbackPage } from "../lib/topic/feedback";
 import { pickCounterExamples, pickRelevantPages } from "../lib/topic/feedback-pages";
@@ -49,6 +49,9 @@ const pages = [...web.pages].flatMap(([url, p]) => {
   return [{ url, host: new URL(url).host, title: x.title, text: x.mainText.slice(0, 10_000), kind: classifyPageKind(url, x.anchorTextShare) }];
 });
 const ALL = pages.map((_, i) => i);
+// Every page segmented once (class topics have no user dictionary, so one segmentation serves them all).
+const noDict = topicScorer({ terms: [] });
+const segmented = pages.map((p) => ({ title: pageTerms(noDict, p.title), text: pageTerms(noDict, p.text) }));
 
 /** The topic and threshold after learning from `judgedIdx` as refineJobTopic does, with the threshold taken when proposed. */
 function learnFrom(topic: TopicVector, threshold: number, scores: number[], judgedIdx: number[], truth: (i: number) => boolean) {
@@ -67,38 +70,42 @@ function learnFrom(topic: TopicVector, threshold: number, scores: number[], judg
   return { learned, suggestion, taken: suggestion?.isProposed ? suggestion.threshold : threshold };
 }
 
-/** The pages a person judges, by `PICK`. */
-function pickJudged(topic: TopicVector, threshold: number, truth: (i: number) => boolean, scoresOf: (t: TopicVector) => number[]): number[] {
+/** The state the last judgments are learned from: the topic and threshold in use and its scores. */
+interface Learning { topic: TopicVector; threshold: number; scores: number[] }
+
+/** The pages a person judges, by `PICK`, and (with `--relearn`) what the topic had learned before the last batch. */
+function pickJudged(topic: TopicVector, threshold: number, truth: (i: number) => boolean, scoresOf: (t: TopicVector) => number[]): { judged: number[]; state: Learning } {
   const scores = scoresOf(topic);
+  const start = { topic, threshold, scores };
   if (PICK === "random") {
     const rng = createRng(SEED);
     const pool = ALL.filter((i) => pages[i].text !== "");
     for (let i = pool.length - 1; i > 0; i--) { const j = rng.int(i + 1); [pool[i], pool[j]] = [pool[j], pool[i]]; }
-    return pool.slice(0, JUDGED);
+    return { judged: pool.slice(0, JUDGED), state: start };
   }
   if (PICK === "product") {
     const judged: number[] = [];
-    let [t, s, current] = [topic, scores, threshold];
+    let state = start;
     while (judged.length < JUDGED) {
       const isJudged = new Set(judged);
-      const candidates = ALL.filter((i) => !isJudged.has(i) && pages[i].text !== "").map((i) => ({ id: String(i), host: pages[i].host, kind: pages[i].kind, relevance: s[i] }));
-      const batch = pickJudgeBatch(candidates, current, Math.min(JUDGE_BATCH_SIZE, JUDGED - judged.length));
+      const candidates = ALL.filter((i) => !isJudged.has(i) && pages[i].text !== "").map((i) => ({ id: String(i), host: pages[i].host, kind: pages[i].kind, relevance: state.scores[i] }));
+      const batch = pickJudgeBatch(candidates, state.threshold, Math.min(JUDGE_BATCH_SIZE, JUDGED - judged.length));
       if (batch.length === 0) break;
       judged.push(...batch.map((c) => Number(c.id)));
+      // "Learn, then next batch": the topic learns from every judgment so far (from its base terms, as a refinement does).
       if (values.relearn && judged.length < JUDGED) {
-        const next = learnFrom(topic, threshold, scores, judged, truth);
-        [t, current] = [next.learned, next.taken];
-        s = scoresOf(t);
+        const next = learnFrom(state.topic, state.threshold, state.scores, judged, truth);
+        state = { topic: next.learned, threshold: next.taken, scores: scoresOf(next.learned) };
       }
     }
-    return judged;
+    return { judged, state };
   }
   const order = [...ALL].sort((a, b) => scores[b] - scores[a] || a - b);
   const content = order.filter((i) => pages[i].kind === "content" && scores[i] > 0);
-  if (PICK === "best") return content.slice(0, JUDGED);
+  if (PICK === "best") return { judged: content.slice(0, JUDGED), state: start };
   // Half just over the threshold, half just under: the pages whose judgment the filter is least sure of.
   const firstBelow = content.findIndex((i) => scores[i] < threshold);
-  return [...content.slice(Math.max(0, firstBelow - JUDGED / 2), firstBelow), ...content.slice(firstBelow, firstBelow + JUDGED / 2)];
+  return { judged: [...content.slice(Math.max(0, firstBelow - JUDGED / 2), firstBelow), ...content.slice(firstBelow, firstBelow + JUDGED / 2)], state: start };
 }
 
 const describe = (s: JudgedThreshold | undefined) => !s ? "no proposal: fewer than 3 judged on a side"
@@ -112,15 +119,16 @@ for (const target of (values.targets ?? "TP,R,F,S,G,K").split(",")) {
   const truth = (i: number) => labels.pages[pages[i].url]?.relevant ?? false;
   const topic = buildTopic(TopicDefinitionSchema.parse({ clc: [target] }));
   const threshold = classesThreshold([target]) ?? DEFAULT_PAGE_THRESHOLD;
-  const scoresOf = (t: TopicVector) => { const s = topicScorer(t); return pages.map((p) => scorePage(s, p.title, p.text).relevance); };
+  const scoresOf = (t: TopicVector) => { const s = topicScorer(t); return segmented.map((p) => scoreTerms(s, p.title, p.text).relevance); };
   const before = scoresOf(topic);
-  const judgedIdx = pickJudged(topic, threshold, truth, scoresOf);
-  const { learned, suggestion, taken } = learnFrom(topic, threshold, before, judgedIdx, truth);
+  const { judged: judgedIdx, state } = pickJudged(topic, threshold, truth, scoresOf);
+  const { learned, suggestion, taken } = learnFrom(state.topic, state.threshold, state.scores, judgedIdx, truth);
   const after = scoresOf(learned);
   const isJudged = new Set(judgedIdx);
   const rest = ALL.filter((i) => !isJudged.has(i));
   const f1 = (s: number[], t: number) => f1AtThreshold(rest.map((i) => s[i]), rest.map(truth), t).toFixed(3);
+  // "learned, same threshold": the threshold in use when the last judgments were learned (the class's own, unless an earlier batch's learning took a proposed one).
   const nRel = judgedIdx.filter(truth).length;
   const hosts = new Set(judgedIdx.map((i) => pages[i].host)).size;
-  console.log(`| ${target} | ${threshold} | ${f1(before, threshold)} | ${f1(after, threshold)} | **${f1(after, taken)}** (${taken}) | ${nRel} / ${judgedIdx.length - nRel} (${hosts}) | ${describe(suggestion)} |`);
+  console.log(`| ${target} | ${threshold} | ${f1(before, threshold)} | ${f1(after, state.threshold)} | **${f1(after, taken)}** (${taken}) | ${nRel} / ${judgedIdx.length - nRel} (${hosts}) | ${describe(suggestion)} |`);
 }

@@ -146,6 +146,19 @@ test("judge these: the batch nearest the threshold, judged with the keyboard and
   await page.keyboard.press("Enter");
   await expect.poll(async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-page-id")!))).some((id) => ids.includes(id))).toBe(false);
   await expect(page.getByTestId("judge-counts")).toContainText(/已判定：\d+ 个相关/);
+  // Judge the next batch too, then learn from every judgment and go on: the topic is refined (a new revision).
+  await expect(page.getByTestId("judge-list")).toHaveAttribute("data-keys", "ready");
+  const [before] = await sql`select topic_revision from jobs where id = ${jobId}`;
+  for (let i = 0; i < (await rows.count()); i++) {
+    await expect(rows.nth(i)).toHaveAttribute("data-selected", "true");
+    await page.keyboard.press(i % 2 ? "2" : "1");
+  }
+  await page.getByTestId("judge-learn-next").click();
+  await expect(page.getByTestId("judge-learned")).toBeVisible({ timeout: 60_000 }); // learning segments the judged pages and cross-validates a threshold: seconds on a busy machine
+  expect((await sql`select topic_revision from jobs where id = ${jobId}`)[0].topic_revision).toBe(before.topic_revision + 1);
+  // The worker re-scores the stored pages with the learned topic; the tests after this one count them.
+  await expect.poll(async () => (await sql`select count(*)::int as n from pages p join jobs j on j.id = p.job_id
+    where p.job_id = ${jobId} and p.topic_revision < j.topic_revision`)[0].n, { timeout: 60_000 }).toBe(0);
   await shoot(page, "judge-these", { prepare: () => expect(page.getByTestId("judge-list")).toHaveAttribute("data-keys", "ready") });
 });
 

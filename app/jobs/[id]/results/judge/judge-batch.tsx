@@ -6,7 +6,8 @@
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef, useState, useTransition } from "react";
+import { learnFromJudgmentsAction } from "../../../actions";
 import { JudgeButtons, sendJudgement, useShortcutKeys, type JudgeLabels, type JudgementValue } from "../../judge-buttons";
 import type { JudgeMessages } from "@/lib/i18n/judge-messages";
 
@@ -70,10 +71,17 @@ export function JudgeBatch({ jobId, items, canJudge, m, labels }: { jobId: numbe
     }
   });
   const allJudged = items.every((p) => judgements[p.id]);
+  const [isLearning, startLearning] = useTransition();
+  const [learnError, setLearnError] = useState<string | null>(null);
+  const learnThenNext = () => startLearning(async () => {
+    const r = await learnFromJudgmentsAction(jobId);
+    if (!r.ok) return setLearnError(m.learnFailed[r.reason] ?? m.learnFailed.other);
+    router.refresh();
+  });
 
   return (
     <div className="space-y-2">
-      {canJudge && <p data-testid="judge-keys" className="text-xs text-slate-500">{m.keys}</p>}
+      {canJudge && <p data-testid="judge-keys" className="hidden text-xs text-slate-500 sm:block">{m.keys}</p>}
       <ol data-testid="judge-list" data-keys={keysReady ? "ready" : "pending"} className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
         {items.map((p, i) => (
           <li key={p.id} ref={(el) => { rows.current[i] = el; }} data-testid="judge-row" data-page-id={p.id} data-selected={i === selected}
@@ -99,8 +107,12 @@ export function JudgeBatch({ jobId, items, canJudge, m, labels }: { jobId: numbe
       {canJudge && allJudged && (
         <div data-testid="judge-done" className="flex flex-wrap items-center gap-3 text-sm">
           <span className="text-slate-700">{m.batchDone}</span>
-          <button type="button" data-testid="judge-next" onClick={() => router.refresh()}
-            className="rounded bg-slate-800 px-3 py-1 text-white hover:bg-slate-700">{m.nextBatch} ⏎</button>
+          <button type="button" data-testid="judge-learn-next" onClick={learnThenNext} disabled={isLearning}
+            className="rounded bg-teal-700 px-3 py-1 text-white hover:bg-teal-800 disabled:opacity-50">{isLearning ? m.learning : m.learnNext}</button>
+          <button type="button" data-testid="judge-next" onClick={() => router.refresh()} disabled={isLearning}
+            className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100 disabled:opacity-50">{m.nextBatch} ⏎</button>
+          <span className="w-full text-xs text-slate-500">{m.learnNextHint}</span>
+          {learnError && <p role="alert" className="w-full text-xs text-red-700">{learnError}</p>}
         </div>
       )}
     </div>

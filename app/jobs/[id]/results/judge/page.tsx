@@ -9,6 +9,7 @@ import { getT } from "../../../../i18n";
 import { canOperate } from "../../../../auth/current";
 import { parseId } from "../../../../json";
 import { JudgeBatch } from "./judge-batch";
+import type { TopicVector } from "@/lib/topic/topic";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,8 @@ export const dynamic = "force-dynamic";
 export default async function JudgePage({ params }: { params: Promise<{ id: string }> }) {
   const id = parseId((await params).id);
   const sql = getSql();
-  const [job] = id === null ? [] : await sql<{ id: number; name: string }[]>`select id, name from jobs where id = ${id}`;
+  const [job] = id === null ? [] : await sql<{ id: number; name: string; feedback: TopicVector["feedback"] | null; threshold: number }[]>`
+    select id, name, topic_snapshot->'feedback' as feedback, page_threshold as threshold from jobs where id = ${id}`;
   const queue = job ? await readJudgeQueue(sql, job.id) : null;
   if (!job || !queue) notFound();
   const { locale, t } = await getT();
@@ -42,6 +44,8 @@ export default async function JudgePage({ params }: { params: Promise<{ id: stri
           ? <Link data-testid="judge-learn" className="text-teal-700 hover:underline" href={`/jobs/${job.id}#refine-topic`}>{m.learnLink}</Link>
           : <span className="text-slate-500">{m.learnHint}</span>)}
       </p>
+      {job.feedback && <p data-testid="judge-learned" className="text-xs text-slate-600">{fill(m.learned, {
+        pages: job.feedback.pages, judged: job.feedback.judged, added: job.feedback.added.slice(0, 12).join(locale === "zh-CN" ? "、" : ", ") || "—", threshold: job.threshold })}</p>}
       {!isOperator && <p role="note" data-testid="judge-viewer" className="rounded border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">{m.viewer}</p>}
       {items.length === 0 ? <p data-testid="judge-empty" className="text-slate-500">{m.empty}</p> : (
         <JudgeBatch key={items.map((p) => p.id).join(",")} jobId={job.id} items={items} canJudge={isOperator} m={m} labels={{
