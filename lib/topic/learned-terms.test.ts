@@ -9,7 +9,7 @@ const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSche
 test("a learned word: vocabulary words of the pages; Latin tokens only from several pages and never markup", () => {
   const cases: [string, number, boolean][] = [
     ["通货膨胀", 1, true], ["通货膨胀", 0, false], ["本文", 5, false], ["2024", 5, false],
-    ["list", 20, false], ["html", 20, false], ["next", 20, false],
+    ["list", 20, false], ["html", 20, false], ["next", 20, false], ["test", 20, false],
     ["python", MIN_LATIN_PAGES, true], ["python", MIN_LATIN_PAGES - 1, false], ["ab", 9, false],
   ];
   for (const [word, pages, expected] of cases) assert.equal(isLearnableWord(word, pages), expected, `${word} in ${pages} pages`);

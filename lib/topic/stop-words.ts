@@ -31,7 +31,8 @@ register search share print email mail rss feed atom html htm xml json php asp a
 class style nbsp amp quot copyright rights reserved powered top back click here read view views comment comments reply tag tags
 category categories archive archives post posts posted blog link links site sitemap skip content main footer header sidebar
 widget cookie cookies privacy policy contact facebook twitter wechat weibo download pdf doc jpg jpeg png gif svg edit admin user
-username password submit loading javascript void width height left right item items title net org edu gov`;
+username password submit loading javascript void width height left right item items title net org edu gov
+test example localhost invalid local`; // the last line: reserved top-level domains, read as words from host names in page text (agri-1.test)
 
 const MARKUP_WORDS = new Set(MARKUP.split(/\s+/).filter(Boolean));
 
