@@ -11,6 +11,8 @@ import { parse } from "csv-parse/sync";
 import { WARCParser } from "warcio";
 import { openSql } from "../lib/store/infra/sql";
 import { shoot } from "./screenshots";
+import { readJudgeQueue } from "../lib/store/judge-queue";
+import { MAX_PER_HOST } from "../lib/results/judge-batch";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-results" });
 test.afterAll(() => sql.end());
@@ -101,6 +103,63 @@ test("judge three pages with the keyboard; the precision estimate follows", asyn
   await expect(page.getByTestId("results-precision")).toContainText("根据 5 个人工判定页面估计");
   await page.goto(`/jobs/${jobId}/results?view=judged-relevant`);
   await expect(page.getByTestId("result-row")).toHaveCount(2);
+});
+
+test("judge these: the batch nearest the threshold, judged with the keyboard and stored, then the next batch", async ({ page }) => {
+  await page.goto(`/jobs/${jobId}/results`);
+  await page.getByTestId("judge-these").click();
+  await page.waitForURL(new RegExp(`/jobs/${jobId}/results/judge$`));
+  const rows = page.getByTestId("judge-row");
+  await expect(page.getByTestId("judge-list")).toHaveAttribute("data-keys", "ready");
+  await expect(page.getByTestId("judge-keys")).toContainText("1 或 Y 判为相关");
+  const queue = (await readJudgeQueue(sql, jobId))!;
+  const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-page-id")!));
+  expect(ids).toEqual(queue.items.map((p) => p.id));
+  expect(ids.length).toBe(5);
+  const hosts = await sql<{ host: string; n: number }[]>`select host, count(*)::int as n from pages where id = any(${ids}::bigint[]) group by host`;
+  expect(Math.max(...hosts.map((h) => h.n))).toBeLessThanOrEqual(MAX_PER_HOST);
+
+  // 1 judges the first relevant and moves on; ↓ skips one; N judges the third; ↑ goes back; 2, Y and 2 judge the rest.
+  await expect(rows.nth(0)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("1");
+  await expect(rows.nth(0)).toHaveAttribute("data-judgement", "relevant");
+  await expect(rows.nth(1)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("n");
+  await expect(rows.nth(2)).toHaveAttribute("data-judgement", "irrelevant");
+  await expect(rows.nth(3)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(rows.nth(1)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("2");
+  await expect(rows.nth(1)).toHaveAttribute("data-judgement", "irrelevant");
+  await expect(rows.nth(3)).toHaveAttribute("data-selected", "true", { timeout: 2000 });
+  await page.keyboard.press("y");
+  await expect(rows.nth(4)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("2");
+  const expected = { [ids[0]]: "relevant", [ids[1]]: "irrelevant", [ids[2]]: "irrelevant", [ids[3]]: "relevant", [ids[4]]: "irrelevant" };
+  await expect.poll(async () => Object.fromEntries((await sql`select id::text, judgement from pages where id = any(${ids}::bigint[])`).map((r) => [r.id, r.judgement])))
+    .toEqual(expected);
+  await expect(page.getByTestId("judge-done")).toBeVisible();
+
+  // Enter: the next batch, none of the pages just judged.
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-page-id")!))).some((id) => ids.includes(id))).toBe(false);
+  await expect(page.getByTestId("judge-counts")).toContainText(/已判定：\d+ 个相关/);
+  // Judge the next batch too, then learn from every judgment and go on: the topic is refined (a new revision).
+  await expect(page.getByTestId("judge-list")).toHaveAttribute("data-keys", "ready");
+  const [before] = await sql`select topic_revision from jobs where id = ${jobId}`;
+  for (let i = 0; i < (await rows.count()); i++) {
+    await expect(rows.nth(i)).toHaveAttribute("data-selected", "true");
+    await page.keyboard.press(i % 2 ? "2" : "1");
+  }
+  await page.getByTestId("judge-learn-next").click();
+  await expect(page.getByTestId("judge-learned")).toBeVisible({ timeout: 60_000 }); // learning segments the judged pages and cross-validates a threshold: seconds on a busy machine
+  expect((await sql`select topic_revision from jobs where id = ${jobId}`)[0].topic_revision).toBe(before.topic_revision + 1);
+  // The worker re-scores the stored pages with the learned topic; the tests after this one count them.
+  await expect.poll(async () => (await sql`select count(*)::int as n from pages p join jobs j on j.id = p.job_id
+    where p.job_id = ${jobId} and p.topic_revision < j.topic_revision`)[0].n, { timeout: 60_000 }).toBe(0);
+  await shoot(page, "judge-these", { prepare: () => expect(page.getByTestId("judge-list")).toHaveAttribute("data-keys", "ready") });
 });
 
 test("export CSV and JSON Lines from the results page: Chinese text and row counts", async ({ page }) => {

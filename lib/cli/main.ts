@@ -6,6 +6,7 @@ import { CLASSES_USAGE, runClasses } from "./classes";
 import { CRAWL_USAGE, runCrawl } from "./crawl";
 import { EVAL_USAGE, runEval } from "./eval";
 import { EXPORT_USAGE, runExport } from "./export";
+import { JUDGE_QUEUE_USAGE, runJudgeQueue } from "./judge-queue";
 import { REINDEX_USAGE, runReindex } from "./reindex";
 import { runTestWeb, TESTWEB_USAGE } from "./testweb";
 import { REALWEB_USAGE, runRealWeb } from "./realweb";
@@ -25,6 +26,7 @@ commands:
   realweb   serve the realistic web (real text from the lab's data folder)
   migrate   apply pending database migrations
   export    write a job's pages to a CSV, JSON Lines or WARC file
+  judge-queue  the next pages of a job to judge (nearest its threshold, spread over sites), as JSON lines
   reindex   give search vectors to pages stored before full-text search existed
   user      add, list or remove the people who sign in to the dashboard (roles operator, viewer)
   token     add, list or revoke API tokens for scripts
@@ -41,6 +43,8 @@ ${TESTWEB_USAGE}
 
 ${EXPORT_USAGE}
 
+${JUDGE_QUEUE_USAGE}
+
 ${REINDEX_USAGE}
 
 ${REALWEB_USAGE}
@@ -49,7 +53,7 @@ ${USERS_USAGE}`;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   crawl: runCrawl, eval: runEval, topic: runTopic, score: runScore, classes: runClasses, testweb: runTestWeb, realweb: runRealWeb, migrate: runMigrate,
-  export: runExport, reindex: runReindex, user: runUser, token: runToken,
+  export: runExport, "judge-queue": runJudgeQueue, reindex: runReindex, user: runUser, token: runToken,
 };
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */

@@ -150,10 +150,10 @@ test("a refinement can be previewed without writing, takes the threshold the jud
   const job = await makeJob(ctx.db.url, { keywords: "玉米", pageThreshold: "0.05", adaptTopicAfter: "10" });
   await addPages(job.id, [
     ...Array.from({ length: 4 }, (_, i) => [`玉米品种${i}`, `玉米 品种 选育 产量 抗病性 第${i}组`, 0.4] as [string, string, number]),
-    ...Array.from({ length: 4 }, (_, i) => [`玉米期货${i}`, `玉米 期货 价格 行情 交易 第${i}周`, 0.3] as [string, string, number]),
+    ...Array.from({ length: 4 }, (_, i) => [`期货行情${i}`, `期货 价格 行情 交易 玉米 第${i}周`, 0.3] as [string, string, number]),
     ...Array.from({ length: 4 }, (_, i) => [`软件${i}`, `软件 计算机 程序 第${i}版`, 0] as [string, string, number]),
   ]);
-  await ctx.db.sql`update pages set judgement = case when title like '玉米品种%' then 'relevant' when title like '玉米期货%' then 'irrelevant' end where job_id = ${job.id}`;
+  await ctx.db.sql`update pages set judgement = case when title like '玉米品种%' then 'relevant' when title like '期货行情%' then 'irrelevant' end where job_id = ${job.id}`;
   const [before] = await ctx.db.sql`select topic_revision, topic_snapshot, page_threshold from jobs where id = ${job.id}`;
   assert.equal(await canUndoTopicRefinement(ctx.db.sql, job.id), false);
   assert.deepEqual(await undoTopicRefinement(ctx.db.sql, job.id), { ok: false, kind: "conflict", reason: "nothing-to-undo", message: "the job's topic has not learned anything to undo" });
@@ -189,4 +189,34 @@ test("a refinement can be previewed without writing, takes the threshold the jud
   await ctx.db.sql`update jobs set status = 'running', pages_fetched = 50, pages_relevant = 10 where id = ${job.id}`;
   while (await rescoreBatch(ctx.db.sql, 50));
   assert.deepEqual((await adaptDueTopics(ctx.db.sql, () => {})).filter((id) => id === job.id), []);
+});
+
+test("a threshold the judgments do not improve is not taken even when asked; two learnings undone give the topic and threshold back byte for byte", async () => {
+  const job = await makeJob(ctx.db.url, { keywords: "玉米", pageThreshold: "0.05" });
+  await addPages(job.id, [
+    ...Array.from({ length: 4 }, (_, i) => [`玉米品种${i}`, `玉米 品种 选育 产量 抗病性 第${i}组`, 0.4] as [string, string, number]),
+    ...Array.from({ length: 4 }, (_, i) => [`期货行情${i}`, `期货 价格 行情 交易 玉米 第${i}周`, 0.3] as [string, string, number]),
+  ]);
+  await ctx.db.sql`update pages set judgement = case when title like '玉米品种%' then 'relevant' else 'irrelevant' end where job_id = ${job.id}`;
+  const exact = async () => (await ctx.db.sql`select topic_snapshot::text as topic, float8send(page_threshold) as threshold from jobs where id = ${job.id}`)[0];
+  const original = await exact();
+
+  const first = await refineJobTopic(ctx.db.sql, job.id, { pages: 4, isThresholdApplied: true });
+  assert.ok(first.ok && first.threshold.suggested?.isProposed, "0.05 lets every judged page through: a threshold between them is proposed");
+  assert.equal(first.thresholdApplied, true);
+  const learned = await exact();
+  // Now the threshold already tells the judged pages apart: the one chosen again may differ, but F1 cannot rise.
+  const again = await refineJobTopic(ctx.db.sql, job.id, { pages: 4, isPreview: true });
+  assert.ok(again.ok && again.threshold.suggested);
+  assert.equal(again.threshold.suggested.isProposed, false, JSON.stringify(again.threshold.suggested));
+  assert.ok(again.threshold.suggested.cvF1 <= again.threshold.suggested.keptF1);
+  const second = await refineJobTopic(ctx.db.sql, job.id, { pages: 4, isThresholdApplied: true });
+  assert.ok(second.ok && second.applied);
+  assert.equal(second.thresholdApplied, false);
+  assert.equal((await ctx.db.sql`select page_threshold from jobs where id = ${job.id}`)[0].page_threshold, first.threshold.suggested!.threshold);
+
+  assert.ok((await undoTopicRefinement(ctx.db.sql, job.id)).ok);
+  assert.deepEqual(await exact(), learned, "the first learning's topic and threshold, byte for byte");
+  assert.ok((await undoTopicRefinement(ctx.db.sql, job.id)).ok);
+  assert.deepEqual(await exact(), original, "the topic and threshold as built, byte for byte");
 });

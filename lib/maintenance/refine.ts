@@ -59,7 +59,8 @@ const MAX_JUDGED_PAGES = 500;
  * up "list" and the host names, and then let every list page through).
  *
  * With judgments on both sides (lib/topic/judged-threshold.ts) the threshold with the best
- * cross-validated F1 on them is suggested, and taken with `isThresholdApplied`. The topic and
+ * cross-validated F1 on them is worked out; it is proposed only when that F1 rises over keeping
+ * the threshold, and taken with `isThresholdApplied` only when proposed. The topic and
  * threshold replaced are kept (job_topic_history) so `undoTopicRefinement` can put them back.
  * `isPreview` works out the change without making it.
  *
@@ -134,9 +135,11 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
   };
   if (opts.isPreview) return { ok: true, ...plan, applied: false, thresholdApplied: false };
 
-  const newThreshold = opts.isThresholdApplied && suggested ? suggested.threshold : job.pageThreshold;
+  // Only a proposed threshold is ever taken: one whose cross-validated F1 rises (lib/topic/judged-threshold.ts).
+  const newThreshold = opts.isThresholdApplied && suggested?.isProposed ? suggested.threshold : job.pageThreshold;
   const thresholdNote = newThreshold !== job.pageThreshold
-    ? `; threshold ${job.pageThreshold} → ${newThreshold} (F1 on ${suggested!.relevant + suggested!.irrelevant} judged pages ${suggested!.currentF1} → ${suggested!.cvF1}, cross-validated, ${suggested!.keptF1} with the threshold kept)` : "";
+    ? `; threshold ${job.pageThreshold} → ${newThreshold} (F1 on ${suggested!.relevant + suggested!.irrelevant} judged pages ${suggested!.currentF1} → ${suggested!.cvF1}, ` +
+      `cross-validated, 90% ${suggested!.interval[0]}–${suggested!.interval[1]}; ${suggested!.keptF1} with the threshold kept)` : "";
   const message = `${isAuto ? "Topic adapted by itself" : "Topic refined"} from ${relevant.length} pages (${judged} judged relevant) ` +
     `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}${thresholdNote}; stored pages are being re-scored`;
   const updated = await sql.begin(async (tx) => {

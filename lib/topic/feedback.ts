@@ -8,7 +8,9 @@
  *
  * `base` is the topic before any feedback; a centroid is the mean of pages' unit vectors, each
  * made exactly as the page filter makes it (title boost, (1 + ln tf) × idf); terms that end at
- * or below 0 are dropped. The relevant pages are ones people judged relevant, then the
+ * or below 0 are dropped; the topic's core terms (its class names' and keywords' words) keep at
+ * least their base weight, and a learned term is a whole word, never one with its own pieces
+ * (lib/topic/learned-terms.ts). The relevant pages are ones people judged relevant, then the
  * best-scoring content pages (pseudo-relevance feedback); the non-relevant ones are pages people
  * judged irrelevant and content pages below the job's threshold (lib/maintenance/refine.ts picks them).
  * Without the non-relevant part, the words of the genre (研究, 结果, 表明 in every abstract)
@@ -19,8 +21,8 @@
  * On the CSL abstracts (bench/RELEVANCE.md), learning from the 10 best-scoring abstracts over the
  * threshold and those below it raised CLC classes' mean ROC-AUC from 0.880 to 0.906, with no labels.
  */
-import { isVocabularyWord } from "./knowledge/words";
-import { exampleTerms, isRelevantAt, pageTerms, pageVector, scoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
+import { isLearnableWord, selectLearnedTerms } from "./learned-terms";
+import { exampleTerms, isRelevantAt, pageTerms, pageVector, scoreTerms, topicCoreTerms, topicScorer, type TopicScorer, type TopicVector } from "./topic";
 import { normalize, type TermVector } from "./vector";
 
 /** β and γ: chosen on the CSL abstracts; with them the default page threshold still fits a refined topic. */
@@ -58,8 +60,8 @@ export class PageCentroid {
   private readonly negative: Set<string>;
   private readonly sum: TermVector = new Map();
   private readonly kept?: { title: string[]; text: string[] }[];
-  /** With `collectWords`, the whole words of the pages added (as a topic segments text: no search-mode fragments). */
-  readonly words?: Set<string>;
+  /** With `collectWords`, the whole words of the pages added (as a topic segments text: no search-mode fragments) and how many pages have each. */
+  readonly words?: Map<string, number>;
   private readonly userDict: string[];
   /** Pages added so far. */
   count = 0;
@@ -69,14 +71,14 @@ export class PageCentroid {
     this.negative = new Set((topic.negative ?? []).map(([t]) => t));
     this.userDict = topic.userDict ?? [];
     if (opts.keepTerms) this.kept = [];
-    if (opts.collectWords) this.words = new Set();
+    if (opts.collectWords) this.words = new Map();
   }
 
   add(page: FeedbackPage): this {
     const title = pageTerms(this.scorer, page.title);
     const text = pageTerms(this.scorer, page.text);
     this.kept?.push({ title, text });
-    if (this.words) for (const w of exampleTerms({ userDict: this.userDict }, `${page.title}\n${page.text}`)) this.words.add(w);
+    if (this.words) for (const w of new Set(exampleTerms({ userDict: this.userDict }, `${page.title}\n${page.text}`))) this.words.set(w, (this.words.get(w) ?? 0) + 1);
     const v = normalize(pageVector(this.scorer, title, text));
     for (const [t, w] of v) if (!this.negative.has(t)) this.sum.set(t, (this.sum.get(t) ?? 0) + w);
     this.count++;
@@ -86,7 +88,7 @@ export class PageCentroid {
   /** A copy holding the same pages' sum (not their kept terms), to add more pages to without changing this one. */
   fork(): PageCentroid {
     const copy = Object.create(PageCentroid.prototype) as PageCentroid;
-    Object.assign(copy, this, { sum: new Map(this.sum), kept: undefined, words: this.words && new Set(this.words) });
+    Object.assign(copy, this, { sum: new Map(this.sum), kept: undefined, words: this.words && new Map(this.words) });
     return copy;
   }
 
@@ -110,14 +112,15 @@ export class PageCentroid {
 /**
  * The mean of the pages' unit vectors, made as the page filter makes them, less the terms a
  * topic may not learn: search mode's fragments (据库 of 数据库, 布式 of 分布式, 法是 across
- * 算法|是) and filler (本文, 基于, 提出). A learned term is a whole word of the pages, a
- * vocabulary word (lib/topic/knowledge/words.ts), or a term the topic already has.
+ * 算法|是), filler (本文, 基于, 提出) and markup (`list`, and Latin tokens of fewer than 3 pages).
+ * A learned term is a whole word of the pages that `isLearnableWord` admits
+ * (lib/topic/learned-terms.ts), or a term the topic already has.
  */
 export function feedbackCentroid(topic: TopicVector, pages: FeedbackPage[]): TermVector {
   const c = new PageCentroid(topic, { collectWords: true });
   for (const p of pages) c.add(p);
   const known = new Set((topic.baseTerms ?? topic.terms).map(([t]) => t));
-  return new Map([...c.mean()].filter(([t]) => known.has(t) || (c.words!.has(t) && isVocabularyWord(t))));
+  return new Map([...c.mean()].filter(([t]) => known.has(t) || isLearnableWord(t, c.words!.get(t) ?? 0)));
 }
 
 /** Where a refinement's pages came from, beyond the relevant ones passed in. */
@@ -143,7 +146,7 @@ export function refineTopic(topic: TopicVector, pages: FeedbackPage[], opts: Fee
   const nonRelevant = opts.nonRelevant?.count ? opts.nonRelevant.mean() : new Map<string, number>();
   for (const [t, w] of nonRelevant) if (sum.has(t)) sum.set(t, sum.get(t)! - NON_RELEVANT_WEIGHT * w);
   const k = topic.definition?.topK ?? base.size;
-  const kept = [...sum].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, k);
+  const kept = selectLearnedTerms(sum, base, topicCoreTerms(topic.definition), k);
   const terms = [...normalize(new Map(kept))];
   const added = terms.filter(([t]) => !base.has(t)).slice(0, 20).map(([t]) => t);
   const { adaptDeferred: _settled, ...rest } = topic;

@@ -19,3 +19,24 @@ const STOP_WORDS = new Set([...ZH.split(/\s+/), ...EN.split(/\s+/)].filter(Boole
 export function isStopWord(term: string): boolean {
   return STOP_WORDS.has(term);
 }
+
+/**
+ * Latin tokens of page markup, URLs and site furniture (HTML tag and attribute names, file
+ * extensions, link words such as "list", "next", "home"): the words every page's template has
+ * whatever it is about. Learning took up `list` from the list pages of one site
+ * (bench/RELEVANCE.md); such a token never becomes a learned term.
+ */
+const MARKUP = `list lists page pages home index next prev previous last first more menu nav navigation login logout signin signup
+register search share print email mail rss feed atom html htm xml json php asp aspx jsp cgi url urls href src img div span
+class style nbsp amp quot copyright rights reserved powered top back click here read view views comment comments reply tag tags
+category categories archive archives post posts posted blog link links site sitemap skip content main footer header sidebar
+widget cookie cookies privacy policy contact facebook twitter wechat weibo download pdf doc jpg jpeg png gif svg edit admin user
+username password submit loading javascript void width height left right item items title net org edu gov
+test example localhost invalid local`; // the last line: reserved top-level domains, read as words from host names in page text (agri-1.test)
+
+const MARKUP_WORDS = new Set(MARKUP.split(/\s+/).filter(Boolean));
+
+/** True when `term` (lower-cased) is a Latin token of markup, URLs or site furniture rather than of a subject. */
+export function isMarkupWord(term: string): boolean {
+  return MARKUP_WORDS.has(term);
+}

@@ -246,6 +246,18 @@ export function exampleTerms(definition: Pick<TopicDefinition, "userDict">, text
   return segmentTopicText(text, new Set(definition.userDict.map((t) => t.toLowerCase())));
 }
 
+/**
+ * A topic's core terms: the words of its CLC classes' own names (机器学习 → 机器, 学习, 机器学习)
+ * and of its keywords, as the topic segmented them. Learning never drops them (lib/topic/learned-terms.ts).
+ * A snapshot without a definition (older keyword topics) has none.
+ */
+export function topicCoreTerms(definition: Partial<Pick<TopicDefinition, "clc" | "keywords" | "userDict">> | undefined): Set<string> {
+  if (!definition) return new Set();
+  const userTerms = new Set((definition.userDict ?? []).map((t) => t.toLowerCase()));
+  const names = (definition.clc ?? []).flatMap((code) => getClcNode(code)?.name ?? []);
+  return new Set([...names, ...(definition.keywords ?? []).map((k) => k.term)].flatMap((text) => segmentTopicText(text, userTerms)));
+}
+
 /** The part of a topic that example texts (or example pages) make, from each one's `exampleTerms`. */
 export function examplesPart(termsOfEach: string[][]): TermVector {
   return textPart(termsOfEach.flat().map((t) => [t, 1] as [string, number]));

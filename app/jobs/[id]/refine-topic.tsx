@@ -2,12 +2,14 @@
 import { useActionState } from "react";
 import { refineTopicAction, type RefineTopicState } from "../actions";
 import type { TermChange } from "@/lib/topic/topic-diff";
+import type { JudgedThreshold } from "@/lib/topic/judged-threshold";
+import { fill } from "@/lib/i18n/monitor-messages";
 
 /** Labels in the page's language (the page is a server component and passes them down). */
 export interface RefineTopicLabels {
   title: string; hint: string; pages: string; preview: string; apply: string; undo: string; done: string;
   added: string; removed: string; raised: string; lowered: string; unchanged: string;
-  threshold: string; thresholdApply: string; thresholdNone: string; thresholdApplied: string; undone: string;
+  threshold: string; thresholdKept: string; thresholdSame: string; thresholdApply: string; thresholdNone: string; thresholdApplied: string; undone: string;
   errors: Record<NonNullable<RefineTopicState["error"]>, string>;
 }
 
@@ -24,6 +26,17 @@ function Changes({ label, changes, tone, testId }: { label: string; changes: Ter
   );
 }
 
+/** The threshold chosen from the judgments: proposed with its figures and interval, or kept and why. */
+function thresholdText(labels: RefineTopicLabels, current: number, s: JudgedThreshold): string {
+  const text = s.isProposed ? labels.threshold : s.keptBecause === "same-threshold" ? labels.thresholdSame : labels.thresholdKept;
+  const signed = (x: number) => `${x > 0 ? "+" : ""}${x.toFixed(2)}`;
+  const values: Record<string, string> = {
+    from: String(current), to: String(s.threshold), n: String(s.relevant + s.irrelevant), f1now: s.currentF1.toFixed(2), f1kept: s.keptF1.toFixed(2),
+    f1to: s.cvF1.toFixed(2), lo: s.interval[0].toFixed(2), hi: s.interval[1].toFixed(2), gainLo: signed(s.gainInterval[0]), gainHi: signed(s.gainInterval[1]),
+  };
+  return fill(text, values);
+}
+
 /**
  * "Refine the topic from this job's pages": preview what the topic would learn (terms added,
  * dropped and reweighted; a threshold chosen from the judgments), apply it, or undo the latest
@@ -36,7 +49,7 @@ export function RefineTopic({ jobId, canUndo, labels }: { jobId: number; canUndo
   const isUndoShown = canUndo || state.applied;
   const button = "rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100 disabled:opacity-50";
   return (
-    <form action={action} data-testid="refine-topic" className="flex flex-wrap items-center gap-2 text-sm">
+    <form action={action} id="refine-topic" data-testid="refine-topic" className="flex flex-wrap items-center gap-2 text-sm">
       <input type="hidden" name="jobId" value={jobId} />
       <span className="font-medium">{labels.title}</span>
       <label className="flex items-center gap-1 text-slate-600">
@@ -58,12 +71,11 @@ export function RefineTopic({ jobId, canUndo, labels }: { jobId: number; canUndo
           <Changes label={labels.lowered} changes={plan.diff.lowered} tone="bg-amber-50 text-amber-900" testId="refine-lowered" />
           {plan.diff.added.length + plan.diff.removed.length + plan.diff.raised.length + plan.diff.lowered.length === 0 && <p className="text-slate-600">{labels.unchanged}</p>}
           {suggested ? (
-            <p data-testid="refine-threshold" className="text-slate-700">{labels.threshold.replace("{from}", String(plan.threshold.current)).replace("{to}", String(suggested.threshold))
-              .replace("{n}", String(suggested.relevant + suggested.irrelevant)).replace("{f1now}", suggested.currentF1.toFixed(2)).replace("{f1kept}", suggested.keptF1.toFixed(2)).replace("{f1to}", suggested.cvF1.toFixed(2))}</p>
+            <p data-testid="refine-threshold" data-proposed={suggested.isProposed} className="text-slate-700">{thresholdText(labels, plan.threshold.current, suggested)}</p>
           ) : !state.applied && <p className="text-xs text-slate-500">{labels.thresholdNone}</p>}
           {!state.applied && (
             <div className="flex flex-wrap items-center gap-3">
-              {suggested && <label className="flex items-center gap-1"><input type="checkbox" name="threshold" defaultChecked={suggested.cvF1 > suggested.keptF1} />{labels.thresholdApply}</label>}
+              {suggested?.isProposed && <label className="flex items-center gap-1"><input type="checkbox" name="threshold" defaultChecked />{labels.thresholdApply}</label>}
               <button name="intent" value="apply" disabled={isPending} data-testid="refine-apply" className="rounded bg-slate-800 px-3 py-1 text-white hover:bg-slate-700 disabled:opacity-50">{labels.apply}</button>
             </div>
           )}

@@ -12,7 +12,9 @@ import { exportMessages } from "@/lib/i18n/export-messages";
 import { listJobExportFiles, MAX_RUNNING_EXPORTS, type ExportFileRow } from "@/lib/store/exports";
 import { countHosts, countResults, estimateJobPrecision, listResults, prepareResultQuery, RANK_CANDIDATES, type ResultRow } from "@/lib/store/results";
 import { getT } from "../../../i18n";
-import { currentIdentity } from "../../../auth/current";
+import { canOperate, currentIdentity } from "../../../auth/current";
+import { judgeMessages } from "@/lib/i18n/judge-messages";
+import { JUDGE_BATCH_SIZE } from "@/lib/results/judge-batch";
 import { parseId } from "../../../json";
 import { ExportFiles, type ExportItem } from "./export-files";
 import { FilterForm } from "./filter-form";
@@ -110,6 +112,13 @@ export default async function ResultsPage({ params, searchParams }: {
         {quality ? t("resultsPrecision").replace("{judged}", String(quality.judged)).replace("{precision}", pct(quality.precision)).replace("{recall}", pct(quality.recall))
           : t("resultsPrecisionNone")}
       </p>
+      {await canOperate() && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-teal-200 bg-teal-50 p-2 text-sm">
+          <Link data-testid="judge-these" href={`/jobs/${id}/results/judge`}
+            className="rounded bg-teal-700 px-3 py-1 font-medium text-white hover:bg-teal-800">{judgeMessages(locale).open}</Link>
+          <span className="text-slate-700">{fill(judgeMessages(locale).openHint, { n: JUDGE_BATCH_SIZE })}</span>
+        </div>
+      )}
       {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
         {parsed.problem ? describeProblem(parsed.problem, locale, t) : describeSinceProblem(sinceProblem!, filtersParsed.ok ? filtersParsed.value.since! : 0, rm)}</p>}
       {parsed.ok && f.since !== undefined && <p data-testid="results-since-hint" className="text-xs text-slate-600">{fill(rm.sinceHint, { id: f.since })}</p>}
