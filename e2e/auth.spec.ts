@@ -349,7 +349,7 @@ test("the API describes itself: /api/openapi.json and the reference page, in Chi
   expect(doc.status).toBe(200);
   const body = await doc.json();
   expect(body.openapi).toBe("3.1.0");
-  expect(body.paths["/api/jobs/{id}/exports"].post.requestBody.content["application/json"].schema.properties.format.enum).toEqual(["csv", "jsonl", "warc"]);
+  expect(body.paths["/api/jobs/{id}/exports"].post.requestBody.content["application/json"].schema.properties.format.enum).toEqual(["csv", "jsonl", "warc", "wacz"]);
   for (const [lang, width] of [["zh-CN", 1280], ["zh-CN", 390], ["en", 1280], ["en", 390]] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

@@ -156,6 +156,14 @@ export const API_ROUTES: RouteDoc[] = [
       },
     },
   },
+  {
+    path: "/api/jobs/{id}/reports/{file}", tag: "exports", methods: {
+      get: {
+        summary: "A crawl report as CSV: per seed (URLs reached through it), host, MIME type, status code or depth; its counts add up to the job's",
+        responses: { 200: "the CSV (UTF-8 with a byte-order mark)", 404: "no such job, or no such report (names the reports)" }, produces: "text/csv",
+      },
+    },
+  },
   { path: "/api/jobs/{id}/exports/{exportId}", tag: "exports", methods: { get: { summary: "An export file of this job", responses: { 200: EXPORT_PROGRESS, 404: "no such export of this job" } } } },
   { path: "/api/jobs/{id}/exports/{exportId}/actions", tag: "exports", methods: { post: EXPORT_ACTION } },
   { path: "/api/jobs/{id}/exports/{exportId}/file", tag: "exports", methods: { get: EXPORT_FILE } },

@@ -6,12 +6,12 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../store/infra/connect";
 import { openSql } from "../store/infra/sql";
 import { loadEnv } from "../env";
-import { EXPORT_FORMATS, openExport } from "../export/export-job";
+import { STREAMED_FORMATS, openExport } from "../export/export-job";
 import { RESULT_PARAMS } from "../results/filters";
 import { intFlag, UsageError } from "./args";
 
 /** Help text of the export command. */
-export const EXPORT_USAGE = `focuscrawl export --job N --format ${EXPORT_FORMATS.join("|")} --out FILE [--filter NAME=VALUE ...]
+export const EXPORT_USAGE = `focuscrawl export --job N --format ${STREAMED_FORMATS.join("|")} --out FILE [--filter NAME=VALUE ...]
   --job N               the job to export
   --format F            csv (UTF-8 with BOM), jsonl (one object a page, with main text) or warc (WARC 1.1, gzip per record)
   --out FILE            where to write

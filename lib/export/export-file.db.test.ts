@@ -217,8 +217,8 @@ test("bad formats and filters name what is allowed; another job's export is not 
   const badFormat = await call("POST", `/api/jobs/${jobId}/exports`, { format: "xlsx" });
   assert.equal(badFormat.status, 400);
   const bf = await badFormat.json();
-  assert.deepEqual([bf.param, bf.allowed], ["format", "csv|jsonl|warc"]);
-  assert.match(bf.error, /format=xlsx is not an export format; use format=csv, format=jsonl, format=warc/);
+  assert.deepEqual([bf.param, bf.allowed], ["format", "csv|jsonl|warc|wacz"]);
+  assert.match(bf.error, /format=xlsx is not an export format; use format=csv, format=jsonl, format=warc, format=wacz/);
   const badFilter = await call("POST", `/api/jobs/${jobId}/exports`, { format: "csv", filters: "colour=red" });
   assert.equal(badFilter.status, 400);
   assert.match((await badFilter.json()).error, /allowed parameters: view/);

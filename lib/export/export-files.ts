@@ -28,7 +28,7 @@ import {
   type ExportFormat, type ExportProblem,
   checkExportSince,
 } from "./export-job";
-import { EXPORT_STALE_MS, exportFilePath, runExportFile, type RunOptions, type RunOutcome } from "./export-run";
+import { EXPORT_STALE_MS, removeExportFile, runExportFile, type RunOptions, type RunOutcome } from "./export-run";
 
 /** How often the dashboard looks for export files whose process is gone. */
 export const EXPORT_SWEEP_MS = 10_000;
@@ -139,7 +139,7 @@ export async function cancelExportFile(sql: Sql, id: number, jobId: number | nul
   const row = await cancelRow(sql, id, jobId, EXPORT_STALE_MS);
   if (isExportFailure(row)) return refused(row);
   abortExportRun(id);
-  await fs.rm(exportFilePath(ctx.dataDir, id, row.format as ExportFormat), { force: true });
+  await removeExportFile(ctx.dataDir, id, row.format as ExportFormat);
   return { ok: true, value: row };
 }
 
@@ -158,7 +158,7 @@ export async function deleteJobWithFiles(sql: Sql, jobId: number, ctx: ExportFil
 export async function removeExportFiles(exports: DeletedExport[], ctx: ExportFilesContext): Promise<void> {
   for (const e of exports) {
     abortExportRun(e.id);
-    await fs.rm(exportFilePath(ctx.dataDir, e.id, e.format as ExportFormat), { force: true });
+    await removeExportFile(ctx.dataDir, e.id, e.format as ExportFormat);
   }
 }
 

@@ -13,17 +13,27 @@ import { writeCsv } from "./csv";
 import { writeJsonLines } from "./jsonl";
 import { writeWarc } from "./warc";
 
-/** Export formats. */
-export const EXPORT_FORMATS = ["csv", "jsonl", "warc"] as const;
+/** Export formats (export files); WACZ is written as an export file only (STREAMED_FORMATS are the others). */
+export const EXPORT_FORMATS = ["csv", "jsonl", "warc", "wacz"] as const;
 /** An export format. */
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * Formats a download streams as the cursor reads: a WACZ's index and hashes describe the whole
+ * WARC, so it is packed once the WARC is written (lib/export/wacz.ts), as an export file.
+ */
+export const STREAMED_FORMATS = ["csv", "jsonl", "warc"] as const satisfies readonly ExportFormat[];
 
 /** The Content-Type of each format. */
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8", warc: "application/warc",
+  csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8", warc: "application/warc", wacz: "application/wacz",
 };
 /** The file name extension of each format (a WARC is gzipped record by record). */
-export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = { csv: "csv", jsonl: "jsonl", warc: "warc.gz" };
+export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = { csv: "csv", jsonl: "jsonl", warc: "warc.gz", wacz: "wacz" };
+
+/** Whether `format` writes WARC records, which need the pages' kept bodies. */
+export function isWarcFormat(format: ExportFormat): boolean {
+  return format === "warc" || format === "wacz";
+}
 /** Job states in which pages may still be added: an export then is a snapshot. */
 const ACTIVE_STATES = new Set(["queued", "running", "paused", "stopping"]);
 
@@ -43,11 +53,11 @@ export interface ExportProblem { status: 400 | 403 | 404 | 409; message: string;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; problem: ExportProblem };
 
-/** The format named by `raw`, or the 400 that names the formats there are. */
-export function parseExportFormat(raw: string): Checked<ExportFormat> {
-  if ((EXPORT_FORMATS as readonly string[]).includes(raw)) return { ok: true, value: raw as ExportFormat };
-  return { ok: false, problem: { status: 400, param: "format", allowed: EXPORT_FORMATS.join("|"),
-    message: `format=${raw || "(missing)"} is not an export format; use format=${EXPORT_FORMATS.join(", format=")}` } };
+/** The format named by `raw` among `formats` (export files': all of them), or the 400 that names those there are. */
+export function parseExportFormat(raw: string, formats: readonly ExportFormat[] = EXPORT_FORMATS): Checked<ExportFormat> {
+  if ((formats as readonly string[]).includes(raw)) return { ok: true, value: raw as ExportFormat };
+  return { ok: false, problem: { status: 400, param: "format", allowed: formats.join("|"),
+    message: `format=${raw || "(missing)"} is not an export format; use format=${formats.join(", format=")}` } };
 }
 
 /**
@@ -102,7 +112,9 @@ export function writeExport(format: ExportFormat, batches: AsyncIterable<ExportR
   switch (format) {
     case "csv": return writeCsv(batches, { hasHeader: !isContinuation });
     case "jsonl": return writeJsonLines(batches);
-    case "warc": return writeWarc(batches, {
+    // A WACZ export file is its WARC until the last page is written, then packed (export-run.ts).
+    case "warc":
+    case "wacz": return writeWarc(batches, {
       jobId: about.job.id, jobName: about.job.name, topic: topicLabelWords(about.job.topicSnapshot).join(","),
       isSnapshot: about.isSnapshot, filters: exportFiltersText(about.filters),
     }, { hasWarcinfo: !isContinuation });
@@ -112,7 +124,11 @@ export function writeExport(format: ExportFormat, batches: AsyncIterable<ExportR
 
 /** Open an export of job `jobId` for query parameters `params` (`format` plus the results filters). */
 export async function openExport(sql: Sql, jobId: number, params: URLSearchParams): Promise<Checked<OpenedExport>> {
-  const format = parseExportFormat(params.get("format") ?? "");
+  if (params.get("format") === "wacz") {
+    return { ok: false, problem: { status: 400, param: "format", allowed: STREAMED_FORMATS.join("|"),
+      message: "format=wacz is written as an export file only (POST /api/jobs/{id}/exports with {\"format\":\"wacz\"}): its index and hashes need the whole WARC" } };
+  }
+  const format = parseExportFormat(params.get("format") ?? "", STREAMED_FORMATS);
   if (!format.ok) return format;
   const filters = parseExportFilters(params, ["format"]);
   if (!filters.ok) return filters;
@@ -122,7 +138,7 @@ export async function openExport(sql: Sql, jobId: number, params: URLSearchParam
   if (since) return { ok: false, problem: since };
   const f = format.value;
   const isSnapshot = isJobActive(job.status);
-  const batches = readExportRows(sql, prepareResultQuery(jobId, filters.value), { withBodies: f === "warc" });
+  const batches = readExportRows(sql, prepareResultQuery(jobId, filters.value), { withBodies: isWarcFormat(f) });
   return { ok: true, value: {
     format: f, contentType: EXPORT_CONTENT_TYPES[f], isSnapshot, fileName: exportFileName(jobId, isSnapshot, f, new Date()),
     chunks: writeExport(f, batches, { job, isSnapshot, filters: filters.value }),

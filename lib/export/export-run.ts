@@ -15,7 +15,9 @@ import {
 } from "../store/exports";
 import type { Sql } from "../store/infra/sql";
 import { prepareResultQuery } from "../store/results";
-import { EXPORT_EXTENSIONS, parseExportFilters, parseExportFormat, readExportJob, writeExport, type ExportFormat } from "./export-job";
+import { EXPORT_EXTENSIONS, isWarcFormat, parseExportFilters, parseExportFormat, readExportJob, writeExport, type ExportFormat } from "./export-job";
+import { writeWacz } from "./wacz";
+import { topicLabelWords } from "../topic/topic";
 
 /** How often a run says it is alive (updated_at), besides after each batch. */
 export const EXPORT_HEARTBEAT_MS = 5_000;
@@ -30,6 +32,21 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** The file of export `id` in `dataDir`. */
 export function exportFilePath(dataDir: string, id: number, format: ExportFormat): string {
   return path.resolve(dataDir, "exports", `${id}.${EXPORT_EXTENSIONS[format]}`);
+}
+
+/**
+ * The file a run writes batch by batch (and a resume cuts back): the export's own file, or for a
+ * WACZ the WARC it packs at the end (<id>.wacz.warc.gz, deleted once packed).
+ */
+export function exportWorkFilePath(dataDir: string, id: number, format: ExportFormat): string {
+  const file = exportFilePath(dataDir, id, format);
+  return format === "wacz" ? `${file}.${EXPORT_EXTENSIONS.warc}` : file;
+}
+
+/** Delete export `id`'s files (the finished one and a WACZ's WARC), those that are there. */
+export async function removeExportFile(dataDir: string, id: number, format: ExportFormat): Promise<void> {
+  await fs.rm(exportFilePath(dataDir, id, format), { force: true });
+  await fs.rm(exportWorkFilePath(dataDir, id, format), { force: true });
 }
 
 /** How a run ended: done, failed (recorded), stopped (aborted: left as a dead process leaves it), fenced (taken from it). */
@@ -110,7 +127,7 @@ async function* afterEachBatch(batches: AsyncIterable<ExportRow[]>, after: (rows
 export async function runExportFile(sql: Sql, row: ExportFileRow, opts: RunOptions): Promise<RunOutcome> {
   const owner = row.owner ?? "";
   const format = parseExportFormat(row.format);
-  const file = exportFilePath(opts.dataDir, row.id, format.ok ? format.value : "csv");
+  const file = exportWorkFilePath(opts.dataDir, row.id, format.ok ? format.value : "csv");
   const fenced = new AbortController();
   const beat = setInterval(() => {
     beatExportFile(sql, row.id, owner).then((ok) => ok || fenced.abort(), () => {});
@@ -139,7 +156,7 @@ export async function runExportFile(sql: Sql, row: ExportFileRow, opts: RunOptio
     const sink = new FileSink(fh, from);
     const progress: ExportProgress = { pagesDone: row.pagesDone, bytesWritten: from, lastPageId: row.lastPageId };
     const batches = afterEachBatch(readExportRows(sql, rq, {
-      withBodies: format.value === "warc", batch: opts.batchRows ?? EXPORT_BATCH_ROWS,
+      withBodies: isWarcFormat(format.value), batch: opts.batchRows ?? EXPORT_BATCH_ROWS,
       range: { afterId: row.lastPageId, throughId: throughId ?? "0" },
     }), async (rows) => {
       check();
@@ -156,14 +173,25 @@ export async function runExportFile(sql: Sql, row: ExportFileRow, opts: RunOptio
       check();
     }
     await sink.flush(true);
-    if (!(await finishExportFile(sql, row.id, owner, { ...progress, bytesWritten: sink.position }))) throw new FencedError();
+    let bytes = sink.position;
+    if (format.value === "wacz") {
+      await fh.close();
+      fh = undefined;
+      // Packed again from the whole WARC if this process dies here: the WARC stays until the export is done.
+      bytes = await writeWacz(file, exportFilePath(opts.dataDir, row.id, "wacz"), {
+        title: `FocusCrawl job ${job.id}: ${job.name}`, created: new Date(),
+        description: `Topic: ${topicLabelWords(job.topicSnapshot).join(", ") || "(none)"}; filters: ${row.filters || "(none)"}${row.isSnapshot ? "; a snapshot of a running job" : ""}`,
+      });
+    }
+    if (!(await finishExportFile(sql, row.id, owner, { ...progress, bytesWritten: bytes }))) throw new FencedError();
+    if (format.value === "wacz") await fs.rm(file, { force: true });
     return "done";
   } catch (err) {
     if (err instanceof StoppedError) return "stopped";
     if (err instanceof FencedError || fenced.signal.aborted) {
       // Cancelled (or the job deleted) while this run wrote: its file may have been created again.
       const now = await findExportFile(sql, row.id, null, EXPORT_STALE_MS).catch(() => undefined);
-      if (now === null || now?.status === "cancelled") await fs.rm(file, { force: true }).catch(() => {});
+      if (now === null || now?.status === "cancelled") await removeExportFile(opts.dataDir, row.id, format.ok ? format.value : "csv").catch(() => {});
       return "fenced";
     }
     const why = err instanceof ResumeError ? err.message : `writing it failed: ${(err as Error).message}`;

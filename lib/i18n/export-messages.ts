@@ -3,7 +3,7 @@ import type { Locale } from "./messages";
 
 const zh = {
   title: "导出为文件",
-  hint: "在后台把当前视图写成文件：可以关掉页面，回来看进度；下载中断后可以续传。",
+  hint: "在后台把当前视图写成文件：可以关掉页面，回来看进度；下载中断后可以续传。WACZ 是带索引和页面列表的 WARC 压缩包，可在 ReplayWeb.page 等回放工具中打开。",
   start: "导出为文件：{format}",
   listLabel: "本任务的导出文件",
   progressLabel: "导出进度",
@@ -30,7 +30,7 @@ const zh = {
 };
 const en: typeof zh = {
   title: "Export to a file",
-  hint: "Writes this view to a file in the background: you can leave the page and come back to the progress, and a broken download resumes.",
+  hint: "Writes this view to a file in the background: you can leave the page and come back to the progress, and a broken download resumes. WACZ is the WARC zipped with its index and page list, for replay tools such as ReplayWeb.page.",
   start: "Export to a file: {format}",
   listLabel: "Export files of this job",
   progressLabel: "Export progress",

@@ -73,15 +73,28 @@ export async function listJobHosts(sql: Sql, jobId: number, q: HostQuery): Promi
         (select f.last_error from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'failed'
           order by f.updated_at desc limit 1) as "lastError",
         h.feedback,
-        (select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
-          and f.next_attempt_at <= now() and h.next_fetch_at <> 'infinity' and f.priority < j.floor and not ${isExploring(sql, "j.explores", "h")}
-          limit ${PENDING_COUNT_CAP}) b) as "heldBack"
+        ${heldBackCount(sql)} as "heldBack"
       from hosts h
-      cross join (select ${holdBackFloor(sql, "jb")} as floor, jb.priority_feedback as explores from jobs jb where jb.id = ${jobId}) j
+      cross join ${holdBackContext(sql, jobId)} j
       where h.job_id = ${jobId} and (${q.search} = '' or h.host ilike ${like})
       order by ${order}
       limit ${HOSTS_PER_SCREEN} offset ${(q.screen - 1) * HOSTS_PER_SCREEN}`,
     sql<{ total: number }[]>`select count(*)::int as total from hosts h where h.job_id = ${jobId} and (${q.search} = '' or h.host ilike ${like})`,
   ]);
   return { rows: [...rows], total };
+}
+
+/**
+ * Pending URLs due on host `h` that the claim holds back now, counted up to PENDING_COUNT_CAP;
+ * reads `j` from `holdBackContext` (the hosts table and the crawl reports count them alike).
+ */
+export function heldBackCount(sql: Sql) {
+  return sql`(select count(*)::int from (select 1 from frontier f where f.job_id = h.job_id and f.host = h.host and f.status = 'pending'
+    and f.next_attempt_at <= now() and h.next_fetch_at <> 'infinity' and f.priority < j.floor and not ${isExploring(sql, "j.explores", "h")}
+    limit ${PENDING_COUNT_CAP}) b)`;
+}
+
+/** The job's hold-back floor and whether it explores, one row to cross join as `j` for `heldBackCount`. */
+export function holdBackContext(sql: Sql, jobId: number) {
+  return sql`(select ${holdBackFloor(sql, "jb")} as floor, jb.priority_feedback as explores from jobs jb where jb.id = ${jobId})`;
 }

@@ -30,6 +30,7 @@ import { readCrawlSettings } from "@/lib/jobs/settings";
 import { ChartsPanel } from "./monitor-charts";
 import { DiagnosticsPanel, EventsPanel, SeedOutcomesPanel, TimingPanel } from "./monitor-panels";
 import { HostsPanel } from "./hosts-panel";
+import { ReportsPanel } from "./reports-panel";
 import { JobControls } from "./job-controls";
 import { ContinueJob } from "./continue-job";
 import { countFrontierPrisma } from "@/lib/store/frontier-counts";
@@ -163,6 +164,7 @@ export default async function JobPage({ params, searchParams }: {
       <Suspense fallback={<PanelLoading />}><ChartsPanel jobId={job.id} threshold={job.pageThreshold} relevant={job.pagesRelevant} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><HostsPanel jobId={job.id} q={hosts} params={screen > 1 ? { screen: String(screen) } : {}}
         canControl={isActive && isOperator} m={m} locale={locale} /></Suspense>
+      <Suspense fallback={<PanelLoading />}><ReportsPanel jobId={job.id} m={m} locale={locale} /></Suspense>
       <Suspense fallback={<PanelLoading />}><EventsPanel jobId={job.id} m={m} locale={locale} /></Suspense>
       <RequestLog jobId={job.id} hosts={(await prisma.host.findMany({ where: { jobId: job.id }, select: { host: true }, orderBy: { host: "asc" }, take: 200 })).map((h) => h.host)}
         isLive={isActive || job.status === "stopping"} m={requestLogMessages(locale)} locale={locale} />

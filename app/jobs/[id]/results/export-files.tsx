@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { describeExportFailure, type ExportMessages } from "@/lib/i18n/export-messages";
 import { canManageExportFile, hasRole, type Actor } from "@/lib/auth/roles";
+import { formatBytes } from "../../../components/format-bytes";
 
 /** An export file as the API shows it (the fields the panel uses). */
 export interface ExportItem {
@@ -25,14 +26,6 @@ const STATUS_STYLE: Record<ExportItem["status"], string> = {
   failed: "bg-red-50 text-red-800 border-red-200", interrupted: "bg-amber-50 text-amber-800 border-amber-200",
   cancelled: "bg-slate-50 text-slate-500 border-slate-200",
 };
-
-function formatBytes(n: number, locale: string): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let i = 0;
-  for (let v = n; v >= 1024 && i < units.length - 1; v /= 1024) i++;
-  const value = n / 1024 ** i;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(value)} ${units[i]}`;
-}
 
 /** The bar of an export: the share of its pages written (red when it failed, amber when interrupted). */
 function ProgressBar({ e, share, label, text }: { e: ExportItem; share: number; label: string; text: string }) {

@@ -6,7 +6,7 @@ import { parseResultFilters, RESULTS_PAGE_DUP, toSearchParams, type FilterProble
 import { countText, dupMessages } from "@/lib/i18n/dup-messages";
 import { DUPLICATE_COUNT_CAP } from "@/lib/store/duplicate-groups";
 import { highlightTerms } from "@/lib/results/snippet";
-import { EXPORT_FORMATS } from "@/lib/export/export-job";
+import { EXPORT_FORMATS, STREAMED_FORMATS } from "@/lib/export/export-job";
 import { EXPORT_STALE_MS } from "@/lib/export/export-run";
 import { exportMessages } from "@/lib/i18n/export-messages";
 import { listJobExportFiles, MAX_RUNNING_EXPORTS, type ExportFileRow } from "@/lib/store/exports";
@@ -137,7 +137,7 @@ export default async function ResultsPage({ params, searchParams }: {
         <span data-testid="results-count" className="font-medium">{t("resultsCount").replace("{count}", `${total.count}${total.isMore ? "+" : ""}`)}</span>
         {f.dup === "group" && <span className="text-xs text-slate-500">{dm.countGrouped}</span>}
         <span className="ml-auto text-slate-600">{t("resultsExport")}:</span>
-        {EXPORT_FORMATS.map((format) => (
+        {STREAMED_FORMATS.map((format) => (
           <a key={format} data-testid={`export-${format}`} href={`/api/jobs/${id}/export?${exportQuery(format)}`} download
             className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-100">{format.toUpperCase()}</a>
         ))}
