@@ -23,7 +23,7 @@ test("a job naming no strategy learns from its hosts: each host's held-back URLs
   await page.goto(`/jobs/${jobId}`);
   await expect(page.getByTestId("queue-table")).toContainText(/站点至今收获 \d+\/\d+，权重 ×\d\.\d\d/);
   await expect(page.getByTestId("host-held-back").first()).toHaveText(/^\d+\+?$/);
-  await expect(page.locator("th", { hasText: "暂缓" })).toBeVisible();
+  await expect(page.getByTestId("hosts-table").locator("th", { hasText: "暂缓" })).toBeVisible();
   await shoot(page, "job-host-feedback", { fullPage: true, prepare: () => expect(page.getByTestId("host-held-back").first()).toBeVisible() });
   await request.post(`/api/jobs/${jobId}/actions`, { data: { action: "stop" } });
 });

@@ -112,7 +112,7 @@ export const API_ROUTES: RouteDoc[] = [
         summary: "Continue an ended job with a higher page budget, from the URLs it left",
         description: "The job runs again from its pending URLs (priorities, depths and hosts kept); a time budget starts again from now. A job event records it.",
         body: ContinueBody,
-        responses: { 200: '{"ok":true,"maxPages":N,"previousMaxPages":N,"pending":N}', 400: "maxPages missing, or not above the pages already spent", 404: "no such job", 409: "the job has not ended, or its frontier is empty" },
+        responses: { 200: '{"ok": true, "maxPages": N, "previousMaxPages": N, "pending": N}', 400: "maxPages missing, or not above the pages already spent", 404: "no such job", 409: "the job has not ended, or its frontier is empty" },
       },
     },
   },

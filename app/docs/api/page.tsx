@@ -29,7 +29,7 @@ function Operation({ method, path, op, m }: { method: string; path: string; op: 
         {op.security?.length === 0 && <span className="text-xs text-slate-500">{m.public}</span>}
       </h3>
       <p className="text-sm">{op.summary}</p>
-      {op.description && <p className="text-xs text-slate-600">{op.description}</p>}
+      {op.description && <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{op.description}</p>}
       {op.parameters.length > 0 && (
         <div>
           <h4 className="text-xs font-semibold uppercase text-slate-500">{m.parameters}</h4>
@@ -54,7 +54,7 @@ function Operation({ method, path, op, m }: { method: string; path: string; op: 
         <h4 className="text-xs font-semibold uppercase text-slate-500">{m.responses}</h4>
         <ul className="text-sm">
           {Object.entries(op.responses).map(([status, r]) => (
-            <li key={status} className="flex gap-2"><code className="font-semibold">{status}</code><span className="text-slate-700">{r.description}</span></li>
+            <li key={status} className="flex gap-2"><code className="font-semibold">{status}</code><span className="min-w-0 text-slate-700 [overflow-wrap:anywhere]">{r.description}</span></li>
           ))}
         </ul>
       </div>
