@@ -35,6 +35,8 @@ const ZH_RULES: Rule[] = [
     (m) => `${m[1] ? "属性名的" : ""}第 ${m[2]} 个字符是 NUL 字符（U+0000），数据库无法保存：请删除它`],
   [/^(a property name )?contains a lone UTF-16 surrogate \((U\+[0-9A-F]+)\) at character (\d+): send valid Unicode text \(UTF-8\)$/,
     (m) => `${m[1] ? "属性名的" : ""}第 ${m[3]} 个字符是不成对的 UTF-16 代理项（${m[2]}），不是有效的 Unicode 文本：请删除它或改正编码（UTF-8）`],
+  [/^contains an invisible (text-direction control|zero-width character) \((U\+[0-9A-F]+)\) at character (\d+), which makes the name look different from what it is: remove it$/,
+    (m) => `第 ${m[3]} 个字符是看不见的${m[1] === "text-direction control" ? "文字方向控制符" : "零宽字符"}（${m[2]}），会让名称看起来与实际不同：请删除它`],
   [/^nested more than (\d+) levels deep: send a flatter value$/, (m) => `嵌套超过 ${m[1]} 层：请减少嵌套层数`],
   [/^each entry must be at most (\d+) characters$/, (m) => `每项最多 ${m[1]} 个字符`],
   [/^at most (\d+) entries$/, (m) => `最多 ${m[1]} 项`],
