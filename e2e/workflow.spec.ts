@@ -206,10 +206,18 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
 
   await page.goto(`/workflows/${workflowId}`);
 
+  // The comparison's address without runs offers the picker (it only refused before).
+  await page.goto(`/workflows/${workflowId}/compare`);
+  await expect(page.getByTestId("compare-runs")).toBeVisible();
+  await shoot(page, "workflow-compare-pick", { prepare: async () => { await expect(page.getByTestId("compare-runs")).toBeVisible(); } });
+
   // Two runs compared on the comparison's chart, with the page counts by what happened to them.
   await page.getByTestId("compare-runs").getByRole("button").click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/compare\\?a=${first.id}&b=${second.id}`));
   await expect(page.locator("[data-diff=changed]")).not.toHaveText("0");
+  // "消失" is the history's word for a revisit answered 404/410; pages only in run A are named otherwise.
+  await expect(page.getByTestId("run-diff")).toContainText("只在 A 中（B 里没有）");
+  await expect(page.getByTestId("run-diff")).not.toContainText("消失");
   await expect(page.getByTestId("compare-chart")).toBeVisible();
   await shoot(page, "workflow-compare", { fullPage: true });
 
@@ -243,6 +251,12 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await page.goto("/workflows");
   const listed = page.locator(`a[href="/workflows/${workflowId}"]`);
   await expect(listed).toHaveCount(0);
+  // With every workflow archived, the list says so and how to show them, not "no workflows yet".
+  if ((await sql`select count(*)::int as n from workflows where archived_at is null`)[0].n === 0) {
+    await expect(page.getByTestId("workflows-empty")).toContainText("都已归档");
+    await expect(page.getByTestId("workflows-empty")).not.toContainText("还没有工作流");
+    await shoot(page, "workflows-all-archived", { prepare: async () => { await expect(page.getByTestId("workflows-empty")).toBeVisible(); } });
+  }
   await page.getByTestId("workflows-archived-filter").click();
   await expect(listed).toBeVisible();
   await expect(page.getByTestId("workflow-archived")).toBeVisible();
@@ -267,8 +281,13 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
 
   // Delete after confirming: its runs' rows and the export file go; the source job and its pages stay.
   await page.goto(`/workflows/${workflowId}`);
-  page.once("dialog", (d) => void d.accept());
+  // The question counts every run it deletes, the archived one too.
+  const [{ total: runsToDelete }] = await sql`select count(*)::int as total from jobs where workflow_id = ${workflowId}`;
+  let question = "";
+  page.once("dialog", (d) => { question = d.message(); void d.accept(); });
   await page.getByTestId("delete-workflow").click();
+  await expect.poll(() => question).toContain(`全部 ${runsToDelete} 次运行`);
+  expect(question).toContain("其中 1 次已归档");
   await expect(page.getByTestId("workflow-deleted")).toBeVisible();
   expect((await sql`select count(*)::int as n from jobs where id in ${sql([first.id, second.id])}`)[0].n).toBe(0);
   expect((await sql`select count(*)::int as n from pages where job_id in ${sql([first.id, second.id])}`)[0].n).toBe(0);

@@ -10,6 +10,13 @@ import type { Locale } from "./messages";
 
 type Rule = [RegExp, (m: RegExpMatchArray) => string];
 
+/** Each cron field's name, values and unit in Chinese (lib/jobs/schedule.ts names them in English). */
+const CRON_FIELD_ZH: Record<string, { name: string; values: string; unit: string }> = {
+  minute: { name: "分钟", values: "0–59", unit: "分钟" }, hour: { name: "小时", values: "0–23", unit: "小时" },
+  "day-of-month": { name: "日", values: "1–31", unit: "天" }, month: { name: "月", values: "1–12 或 JAN–DEC", unit: "月" },
+  "day-of-week": { name: "星期", values: "0–7（0 和 7 都是星期日）或 SUN–SAT", unit: "天" },
+};
+
 /** “x”, the quoting of Chinese text. */
 const q = (s: string) => `“${s}”`;
 
@@ -93,8 +100,10 @@ const ZH_RULES: Rule[] = [
   [/^schedule must be text: a cron line such as (.+)$/, (m) => `定时须为文本：一行 cron 表达式，例如 ${m[1]}`],
   [/^schedule "(.*)" has (\d+) fields: write 5 \(minute hour day-of-month month day-of-week\), e\.g\. (.+)$/,
     (m) => `定时${q(m[1])}有 ${m[2]} 段：请写 5 段（分 时 日 月 星期），例如 ${m[3]}`],
-  [/^schedule "(.*)" is not a cron line \((.*)\): write 5 fields \(minute hour day-of-month month day-of-week\), e\.g\. (.+)$/,
-    (m) => `定时${q(m[1])}不是有效的 cron 表达式（${m[2]}）：请写 5 段（分 时 日 月 星期），例如 ${m[3]}`],
+  [/^schedule "(.*)": the (minute|hour|day-of-month|month|day-of-week) field "(.*)" is not valid: use .*; e\.g\. (.+)$/,
+    (m) => `定时${q(m[1])}的${CRON_FIELD_ZH[m[2]].name}段${q(m[3])}无效：可写 ${CRON_FIELD_ZH[m[2]].values}、*（每${CRON_FIELD_ZH[m[2]].unit}）、列表（1,15）、范围（1-5）或间隔（*/15），例如 ${m[4]}`],
+  [/^schedule "(.*)" matches no date \(e\.g\. the 31st of February\): change the day of the month or the month$/,
+    (m) => `定时${q(m[1])}没有任何日期能满足（例如 2 月 31 日）：请修改日或月`],
   [/^timeZone must be text: an IANA name such as (\S+) or (\S+)$/, (m) => `时区须为文本：IANA 名称，例如 ${m[1]} 或 ${m[2]}`],
   [/^timeZone "(.*)" is not a time zone: use an IANA name such as (\S+) or (\S+)$/, (m) => `${q(m[1])}不是时区：请用 IANA 名称，例如 ${m[2]} 或 ${m[3]}`],
   [/^workflow (\d+) has a run that has not ended: runs never overlap; wait for it to end or stop it$/,
