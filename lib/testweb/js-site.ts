@@ -42,7 +42,7 @@ function listen(server: http.Server, host: string): Promise<number> {
  * tests); `hanging` collects the answers /hang.png never sends, for the caller to end.
  */
 export function serveJsSite(path: string, res: http.ServerResponse, opts: { secretUrl?: string; hanging?: http.ServerResponse[] } = {}): void {
-  const html = (body: string) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+  const html = (body: string): void => void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
   const article = /^\/article\/(\d+)\.html$/.exec(path);
   if (path === "/robots.txt") return void res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\n");
   if (path === "/app.js") return void res.writeHead(200, { "content-type": "text/javascript" }).end(APP_JS);
