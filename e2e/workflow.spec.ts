@@ -99,6 +99,14 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await page.getByTestId("schedule-save").click();
   await expect(page.getByTestId("error-schedule")).toContainText("请写 5 段");
   expect((await sql`select schedule from workflows where id = ${workflowId}`)[0].schedule).toBeNull();
+  // Five fields, one out of range: the field and its values are named in Chinese, no English of the cron library in it.
+  await page.locator("input[name=schedule]").fill("61 * * * *");
+  await expect(page.getByTestId("schedule-preview-error")).toContainText("分钟段“61”无效：可写 0–59");
+  await expect(page.getByTestId("schedule-preview-error")).not.toContainText("Constraint");
+  await shoot(page, "workflow-schedule-error", { prepare: async () => {
+    await page.locator("input[name=schedule]").fill("61 * * * *");
+    await expect(page.getByTestId("schedule-preview-error")).toBeVisible();
+  } });
 
   // Every minute, previewed in words with its time zone, then saved.
   await page.getByTestId("preset-*_*_*_*_*").click();
