@@ -236,6 +236,7 @@ test("a viewer sees no judge buttons and gets a role notice, not a form, on the 
   await expect(page.getByRole("button", { name: "相关", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "不相关", exact: true })).toHaveCount(0);
   await expect(page.getByTestId("bulk-bar")).toHaveCount(0);
+  await expect(page.getByTestId("results-precision")).toContainText("操作员判定一些页面后");
   await page.getByTestId("result-row").first().getByRole("link").first().click();
   await expect(page.getByTestId("page-title")).toBeVisible();
   await expect(page.getByRole("button", { name: "相关", exact: true })).toHaveCount(0);

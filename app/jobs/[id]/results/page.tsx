@@ -109,7 +109,7 @@ export default async function ResultsPage({ params, searchParams }: {
       <h1 className="text-xl font-semibold">{t("resultsTitle")}</h1>
       <p data-testid="results-precision" className="text-sm text-slate-600">
         {quality ? t("resultsPrecision").replace("{judged}", String(quality.judged)).replace("{precision}", pct(quality.precision)).replace("{recall}", pct(quality.recall))
-          : t("resultsPrecisionNone")}
+          : t(hasRole(who.role, "operator") ? "resultsPrecisionNone" : "resultsPrecisionNoneRead")}
       </p>
       {!parsed.ok && <p role="alert" data-testid="results-error" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
         {parsed.problem ? describeProblem(parsed.problem, locale, t) : describeSinceProblem(sinceProblem!, filtersParsed.ok ? filtersParsed.value.since! : 0, rm)}</p>}
