@@ -35,7 +35,7 @@ export default async function CompareRunsPage({ params, searchParams }: { params
         {isSame && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{m.compareSame}</p>}
         {runs.length < 2 ? <p data-testid="compare-too-few" className="text-sm text-slate-600">{m.compareTooFew}</p> : <>
           <p className="text-sm text-slate-600">{m.comparePick}</p>
-          <CompareRuns workflowId={id} runs={runs} m={m} picked={{ a: a ?? undefined, b: b ?? undefined }} />
+          <CompareRuns workflowId={id} runs={runs} m={m} picked={{ a: a ?? undefined, b: b ?? undefined }} hasTitle={false} />
         </>}
       </section>
     );
