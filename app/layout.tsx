@@ -24,7 +24,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-900">
         <header className="border-b border-slate-200 bg-white">
-          {/* On a phone the links scroll sideways on a row of their own; from 640 px they share the row. */}
+          {/* On a phone the links wrap onto rows of their own under the name, every one in sight (a row
+              that scrolled sideways hid half of them with no sign that it scrolls); from 640 px they
+              share the name's row and wrap only when the window is too narrow for all of them. */}
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 pt-2 sm:flex-nowrap sm:py-3">
             <Link href="/" className="shrink-0 whitespace-nowrap font-semibold text-teal-700">{t("appName")}</Link>
             <span className="ml-auto flex shrink-0 items-center gap-3 sm:order-last">
@@ -33,7 +35,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </span>
             {!isSignedOut && (
               <nav aria-label={ops("navMenu")} data-testid="top-nav"
-                className="nav-scroll -mx-4 flex w-[calc(100%+2rem)] min-w-0 gap-x-5 overflow-x-auto whitespace-nowrap px-4 py-2 text-sm sm:mx-0 sm:w-auto sm:flex-1 sm:p-0">
+                className="flex w-full min-w-0 flex-wrap gap-x-4 gap-y-1.5 whitespace-nowrap border-t border-slate-100 py-2 text-sm sm:w-auto sm:flex-1 sm:gap-x-5 sm:border-0 sm:p-0">
                 <Link href="/" className="hover:text-teal-700">{t("navJobs")}</Link>
                 {hasRole(who.role, "operator") && <Link href="/jobs/new" className="hover:text-teal-700">{t("navNewJob")}</Link>}
                 <Link href="/workflows" data-testid="nav-workflows" className="hover:text-teal-700">{workflowMessages(locale).nav}</Link>

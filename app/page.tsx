@@ -62,8 +62,10 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
       {total === 0 && archived === 0 ? (
         <div data-testid="jobs-empty" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
           <p className="text-slate-500">{t("jobsEmpty")}</p>
-          <p><Link data-testid="empty-wizard-link" href="/topics/new" className="inline-block rounded bg-teal-700 px-3 py-1.5 text-white hover:bg-teal-800">{t("jobsEmptyWizard")}</Link></p>
-          <p className="text-slate-600">{t("jobsEmptyWizardHint")}</p>
+          {await canOperate() && <>
+            <p><Link data-testid="empty-wizard-link" href="/topics/new" className="inline-block rounded bg-teal-700 px-3 py-1.5 text-white hover:bg-teal-800">{t("jobsEmptyWizard")}</Link></p>
+            <p className="text-slate-600">{t("jobsEmptyWizardHint")}</p>
+          </>}
           {await canOperate() && <p><Link href="/jobs/new" className="text-teal-700 hover:underline">{t("jobsEmptyDirect")}</Link></p>}
         </div>
       ) : jobs.length === 0 ? <p className="text-slate-500">{o("homeNoneWithStatus")}</p> : (

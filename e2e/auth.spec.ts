@@ -215,6 +215,44 @@ test("a viewer sees a job without its buttons and is refused a stop; an operator
   expect(row.status).toBe("paused");
 });
 
+test("a viewer sees no judge buttons and gets a role notice, not a form, on the pages that create things", async ({ page }) => {
+  const created = await fetch(`${base}/api/jobs`, {
+    method: "POST", headers: { authorization: `Bearer ${tokens.operator}`, "content-type": "application/json" },
+    body: JSON.stringify({ keywords: "计算机,软件", seeds: ["http://portal.test/"], maxPages: 3, minDelayMs: 0 }),
+  });
+  expect(created.status).toBe(201);
+  const { job } = await created.json();
+  await expect.poll(async () => (await sql`select count(*)::int as n from pages where job_id = ${job.id}`)[0].n, { timeout: 60_000 }).toBeGreaterThan(0);
+
+  await page.goto(`${base}/jobs/${job.id}/results`);
+  await signIn(page, OPERATOR);
+  await expect(page.getByTestId("result-row").first()).toBeVisible();
+  await expect(page.getByTestId("result-row").first().getByRole("button", { name: "相关", exact: true })).toBeVisible();
+  await signOut(page);
+
+  await page.goto(`${base}/jobs/${job.id}/results`);
+  await signIn(page, VIEWER);
+  await expect(page.getByTestId("result-row").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "相关", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "不相关", exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("bulk-bar")).toHaveCount(0);
+  await expect(page.getByTestId("results-precision")).toContainText("操作员判定一些页面后");
+  await page.getByTestId("result-row").first().getByRole("link").first().click();
+  await expect(page.getByTestId("page-title")).toBeVisible();
+  await expect(page.getByRole("button", { name: "相关", exact: true })).toHaveCount(0);
+
+  for (const [path, text] of [["/jobs/new", "不能新建任务"], ["/topics/new", "不能新建或修改主题"], ["/workflows/new", "不能新建或修改工作流"], ["/compare", "不能发起新的策略对比"]]) {
+    await page.goto(`${base}${path}`);
+    await expect(page.getByTestId("role-notice")).toContainText(text);
+    await expect(page.getByRole("button", { name: /创建|保存|开始|下一步|Create|Save/ })).toHaveCount(0);
+  }
+  await expect(page.getByTestId("top-nav").getByRole("link", { name: "新建任务" })).toHaveCount(0);
+  await page.goto(`${base}/jobs/new`);
+  await shootWide(page, "role-notice-new-job");
+  await page.goto(`${base}/jobs/${job.id}/results`);
+  await shootWide(page, "results-viewer");
+});
+
 test("the sign-in page in English and at 390 px", async ({ browser }) => {
   for (const [lang, width] of [["en", 1280], ["en", 390], ["zh-CN", 390]] as const) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -231,6 +269,22 @@ test("the sign-in page in English and at 390 px", async ({ browser }) => {
     await context.close();
   }
 });
+
+/** Screenshots in both languages at 1280 and 390 px, in the shots directory when one is given (E2E_SCREENSHOTS or AUTH_SHOTS_DIR). */
+async function shootWide(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS ?? SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [lang, width] of [["zh-CN", 1280], ["zh-CN", 390], ["en", 1280], ["en", 390]] as const) {
+    await page.context().addCookies([{ name: "lang", value: lang, url: base }]);
+    await page.setViewportSize({ width, height: width === 390 ? 1400 : 1000 });
+    await page.reload();
+    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: base }]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 /** A screenshot of the whole page at `width` px, in the shots directory when one is given. */
 async function shoot(page: Page, name: string, width: number) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
+import { shoot } from "./screenshots";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e-monitor" });
 test.afterAll(() => sql.end());
@@ -29,6 +30,13 @@ test("a crawl fills the charts, the hosts table sorts, and a host blocked from t
     await expect(page.locator(`[data-testid=${id}] [role=img]`)).toHaveAttribute("aria-label", /\S/);
   }
   await expect(page.getByTestId("chart-harvest-pages-summary")).toHaveText(/抓取 [1-9]\d* 页/);
+  // The charts say when they were read: the counters above go on updating live.
+  await expect(page.getByTestId("charts-as-of")).toHaveText(/^图表截至 \d{2}:\d{2}:\d{2}/);
+  // A healthy crawl: the diagnostics say so, in a calm frame, instead of asking why it is slow.
+  await expect(page.getByTestId("diagnostics")).toHaveAttribute("data-state", "healthy");
+  await expect(page.locator("#diag-title")).toHaveText("诊断：抓取正常");
+  await expect(page.locator("[data-testid=diagnostics] [data-severity=warning], [data-testid=diagnostics] [data-severity=problem]")).toHaveCount(0);
+  await shoot(page, "job-running-healthy", { fullPage: true, prepare: () => expect(page.getByTestId("diagnostics")).toBeVisible() });
   await expect(page.getByTestId("chart-relevance-summary")).toHaveText(/^[1-9]\d* 个已存页面/);
   await expect(page.locator("[data-testid=chart-relevance] svg")).toContainText("阈值");
   const before = Number(/抓取 (\d+) 页/.exec(await page.getByTestId("chart-harvest-pages-summary").innerText())![1]);
@@ -104,6 +112,9 @@ test("a running job with nothing fetched says why: its only host waits, named wi
   await page.goto(`/jobs/${jobId}`);
   const waiting = page.getByTestId("diag-hosts-waiting");
   await expect(waiting).toContainText("hist-2.test");
+  await expect(page.getByTestId("diagnostics")).toHaveAttribute("data-state", "warning");
+  await expect(page.locator("#diag-title")).toHaveText("诊断：为什么慢或停着");
+  await shoot(page, "job-diagnostics-warning", { prepare: () => expect(page.getByTestId("diag-hosts-waiting")).toBeVisible() });
   await expect(waiting).toContainText(until.toLocaleTimeString("zh-CN", { hour: "2-digit", minute: "2-digit", second: "2-digit" }));
   await expect(page.getByTestId("count-status")).toHaveText("运行中");
   await request.post(`/api/jobs/${jobId}/actions`, { data: { action: "stop" } });

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { openSql } from "../lib/store/infra/sql";
+import { shoot } from "./screenshots";
 
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e" });
 test.afterAll(() => sql.end());
@@ -79,12 +80,17 @@ async function expectFitsWidth(page: Page, path: string) {
   expect(widths, path).toEqual({ doc: 390, view: 390 });
 }
 
-test("at 390 px nothing is wider than the screen and the navigation stays on one line", async ({ page }) => {
+test("at 390 px nothing is wider than the screen and every navigation link is in sight, each on one line", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ["/", "/jobs/new", "/workers"]) await expectFitsWidth(page, path);
   const nav = page.getByTestId("top-nav");
   const linkHeights = await nav.locator("a").evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
   for (const h of linkHeights) expect(h).toBeLessThan(30); // one line each, not a character per line
+  // Every link inside the screen: none hidden past its right edge in a row that scrolls.
+  const boxes = await nav.locator("a").evaluateAll((links) => links.map((a) => ({ text: a.textContent, left: a.getBoundingClientRect().left, right: a.getBoundingClientRect().right })));
+  expect(boxes.length).toBeGreaterThanOrEqual(6);
+  expect(boxes.filter((b) => b.left < 0 || b.right > 390).map((b) => b.text)).toEqual([]);
+  await shoot(page, "nav-mobile");
   await nav.getByRole("link", { name: "工作进程" }).click();
   await expect(page).toHaveURL(/\/workers$/);
 });

@@ -101,6 +101,14 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await page.getByTestId("schedule-save").click();
   await expect(page.getByTestId("error-schedule")).toContainText("请写 5 段");
   expect((await sql`select schedule from workflows where id = ${workflowId}`)[0].schedule).toBeNull();
+  // Five fields, one out of range: the field and its values are named in Chinese, no English of the cron library in it.
+  await page.locator("input[name=schedule]").fill("61 * * * *");
+  await expect(page.getByTestId("schedule-preview-error")).toContainText("分钟段“61”无效：可写 0–59");
+  await expect(page.getByTestId("schedule-preview-error")).not.toContainText("Constraint");
+  await shoot(page, "workflow-schedule-error", { prepare: async () => {
+    await page.locator("input[name=schedule]").fill("61 * * * *");
+    await expect(page.getByTestId("schedule-preview-error")).toBeVisible();
+  } });
 
   // Every minute, previewed in words with its time zone, then saved.
   await page.getByTestId("preset-*_*_*_*_*").click();
@@ -208,10 +216,18 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
 
   await page.goto(`/workflows/${workflowId}`);
 
+  // The comparison's address without runs offers the picker (it only refused before).
+  await page.goto(`/workflows/${workflowId}/compare`);
+  await expect(page.getByTestId("compare-runs")).toBeVisible();
+  await shoot(page, "workflow-compare-pick", { prepare: async () => { await expect(page.getByTestId("compare-runs")).toBeVisible(); } });
+
   // Two runs compared on the comparison's chart, with the page counts by what happened to them.
   await page.getByTestId("compare-runs").getByRole("button").click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/compare\\?a=${first.id}&b=${second.id}`));
   await expect(page.locator("[data-diff=changed]")).not.toHaveText("0");
+  // "消失" is the history's word for a revisit answered 404/410; pages only in run A are named otherwise.
+  await expect(page.getByTestId("run-diff")).toContainText("只在 A 中（B 里没有）");
+  await expect(page.getByTestId("run-diff")).not.toContainText("消失");
   await expect(page.getByTestId("compare-chart")).toBeVisible();
   await shoot(page, "workflow-compare", { fullPage: true });
 
@@ -245,6 +261,12 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
   await page.goto("/workflows");
   const listed = page.locator(`a[href="/workflows/${workflowId}"]`);
   await expect(listed).toHaveCount(0);
+  // With every workflow archived, the list says so and how to show them, not "no workflows yet".
+  if ((await sql`select count(*)::int as n from workflows where archived_at is null`)[0].n === 0) {
+    await expect(page.getByTestId("workflows-empty")).toContainText("都已归档");
+    await expect(page.getByTestId("workflows-empty")).not.toContainText("还没有工作流");
+    await shoot(page, "workflows-all-archived", { prepare: async () => { await expect(page.getByTestId("workflows-empty")).toBeVisible(); } });
+  }
   await page.getByTestId("workflows-archived-filter").click();
   await expect(listed).toBeVisible();
   await expect(page.getByTestId("workflow-archived")).toBeVisible();
@@ -269,8 +291,13 @@ test("a workflow from a finished job runs every minute by itself, reports the pa
 
   // Delete after confirming: its runs' rows and the export file go; the source job (run 1) stays, with its pages, detached.
   await page.goto(`/workflows/${workflowId}`);
-  page.once("dialog", (d) => void d.accept());
+  // The question counts every run it deletes, the archived one too.
+  const [{ total: runsToDelete }] = await sql`select count(*)::int as total from jobs where workflow_id = ${workflowId}`;
+  let question = "";
+  page.once("dialog", (d) => { question = d.message(); void d.accept(); });
   await page.getByTestId("delete-workflow").click();
+  await expect.poll(() => question).toContain(`全部 ${runsToDelete} 次运行`);
+  expect(question).toContain("其中 1 次已归档");
   await expect(page.getByTestId("workflow-deleted")).toBeVisible();
   expect((await sql`select count(*)::int as n from jobs where id in ${sql([first.id, second.id])}`)[0].n).toBe(0);
   expect((await sql`select count(*)::int as n from pages where job_id in ${sql([first.id, second.id])}`)[0].n).toBe(0);

@@ -35,7 +35,8 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
       {(archivedCount > 0 || includeArchived) && <Link data-testid="workflows-archived-filter" href={includeArchived ? "/workflows" : "/workflows?archived=1"}
         className="inline-block text-sm text-teal-800 underline">{includeArchived ? a.hideArchived : fill(a.showArchived, { n: archivedCount })}</Link>}
       {deleted && /^\d+$/.test(deleted) && <p role="status" data-testid="workflow-deleted" className="rounded bg-teal-50 p-2 text-sm text-teal-900">{fill(m.removed, { id: deleted })}</p>}
-      {workflows.length === 0 ? <p data-testid="workflows-empty" className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-500">{m.empty}</p> : (
+      {workflows.length === 0 ? <p data-testid="workflows-empty" className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-500">
+        {archivedCount > 0 && !includeArchived ? fill(m.emptyArchived, { n: archivedCount }) : m.empty}</p> : (
         <ul data-testid="workflows" className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
           {workflows.map((w) => (
             <li key={w.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm">

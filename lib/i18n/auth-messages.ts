@@ -22,6 +22,12 @@ const zh = {
   navApi: "API",
   forbiddenAdmin: "只有管理员（admin）可以管理用户。请让管理员在“用户”页把你的角色设为 admin。",
   forbidden: "你的角色是只读（viewer），不能修改任务、主题或对比。请让管理员把你的角色设为 operator。",
+  roleNoticeTitle: "你的角色不能执行此操作",
+  roleNoticeNewJob: "你的角色是只读（viewer），不能新建任务。你可以查看已有任务和结果；需要新建任务时，请让管理员在“用户”页把你的角色设为操作员（operator）。",
+  roleNoticeNewTopic: "你的角色是只读（viewer），不能新建或修改主题。你可以查看主题库；需要时请让管理员在“用户”页把你的角色设为操作员（operator）。",
+  roleNoticeWorkflow: "你的角色是只读（viewer），不能新建或修改工作流。你可以查看工作流和运行历史；需要时请让管理员在“用户”页把你的角色设为操作员（operator）。",
+  roleNoticeCompare: "你的角色是只读（viewer），不能发起新的策略对比；下面列出的已有对比仍可查看。",
+  roleNoticeBack: "返回任务列表",
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -45,6 +51,12 @@ const en: Record<keyof typeof zh, string> = {
   navApi: "API",
   forbiddenAdmin: "Only admins can manage users. Ask an admin to give you the admin role on the Users page.",
   forbidden: "Your role is viewer: you cannot change jobs, topics or comparisons. Ask your administrator to give you the operator role.",
+  roleNoticeTitle: "Your role cannot do this",
+  roleNoticeNewJob: "Your role is viewer: you cannot create jobs. You can look at existing jobs and their results; to create jobs, ask an admin to give you the operator role on the Users page.",
+  roleNoticeNewTopic: "Your role is viewer: you cannot create or edit topics. You can browse the topic library; to change it, ask an admin to give you the operator role on the Users page.",
+  roleNoticeWorkflow: "Your role is viewer: you cannot create or edit workflows. You can look at workflows and their run history; to change them, ask an admin to give you the operator role on the Users page.",
+  roleNoticeCompare: "Your role is viewer: you cannot start a new strategy comparison; the comparisons listed below can still be viewed.",
+  roleNoticeBack: "Back to the jobs",
 };
 
 /** The sign-in texts of `locale`. */

@@ -13,6 +13,13 @@ type Rule = [RegExp, (m: RegExpMatchArray) => string];
 /** A job's status as a Chinese refusal names it (“任务 3 正在运行”). */
 const JOB_STATUS_ZH: Record<string, string> = { running: "正在运行", paused: "已暂停", stopping: "正在停止", queued: "正在排队" };
 
+/** Each cron field's name, values and unit in Chinese (lib/jobs/schedule.ts names them in English). */
+const CRON_FIELD_ZH: Record<string, { name: string; values: string; unit: string }> = {
+  minute: { name: "分钟", values: "0–59", unit: "分钟" }, hour: { name: "小时", values: "0–23", unit: "小时" },
+  "day-of-month": { name: "日", values: "1–31", unit: "天" }, month: { name: "月", values: "1–12 或 JAN–DEC", unit: "月" },
+  "day-of-week": { name: "星期", values: "0–7（0 和 7 都是星期日）或 SUN–SAT", unit: "天" },
+};
+
 /** “x”, the quoting of Chinese text. */
 const q = (s: string) => `“${s}”`;
 
@@ -38,6 +45,8 @@ const ZH_RULES: Rule[] = [
     (m) => `${m[1] ? "属性名的" : ""}第 ${m[2]} 个字符是 NUL 字符（U+0000），数据库无法保存：请删除它`],
   [/^(a property name )?contains a lone UTF-16 surrogate \((U\+[0-9A-F]+)\) at character (\d+): send valid Unicode text \(UTF-8\)$/,
     (m) => `${m[1] ? "属性名的" : ""}第 ${m[3]} 个字符是不成对的 UTF-16 代理项（${m[2]}），不是有效的 Unicode 文本：请删除它或改正编码（UTF-8）`],
+  [/^contains an invisible (text-direction control|zero-width character) \((U\+[0-9A-F]+)\) at character (\d+), which makes the name look different from what it is: remove it$/,
+    (m) => `第 ${m[3]} 个字符是看不见的${m[1] === "text-direction control" ? "文字方向控制符" : "零宽字符"}（${m[2]}），会让名称看起来与实际不同：请删除它`],
   [/^nested more than (\d+) levels deep: send a flatter value$/, (m) => `嵌套超过 ${m[1]} 层：请减少嵌套层数`],
   [/^each entry must be at most (\d+) characters$/, (m) => `每项最多 ${m[1]} 个字符`],
   [/^at most (\d+) entries$/, (m) => `最多 ${m[1]} 项`],
@@ -94,8 +103,10 @@ const ZH_RULES: Rule[] = [
   [/^schedule must be text: a cron line such as (.+)$/, (m) => `定时须为文本：一行 cron 表达式，例如 ${m[1]}`],
   [/^schedule "(.*)" has (\d+) fields: write 5 \(minute hour day-of-month month day-of-week\), e\.g\. (.+)$/,
     (m) => `定时${q(m[1])}有 ${m[2]} 段：请写 5 段（分 时 日 月 星期），例如 ${m[3]}`],
-  [/^schedule "(.*)" is not a cron line \((.*)\): write 5 fields \(minute hour day-of-month month day-of-week\), e\.g\. (.+)$/,
-    (m) => `定时${q(m[1])}不是有效的 cron 表达式（${m[2]}）：请写 5 段（分 时 日 月 星期），例如 ${m[3]}`],
+  [/^schedule "(.*)": the (minute|hour|day-of-month|month|day-of-week) field "(.*)" is not valid: use .*; e\.g\. (.+)$/,
+    (m) => `定时${q(m[1])}的${CRON_FIELD_ZH[m[2]].name}段${q(m[3])}无效：可写 ${CRON_FIELD_ZH[m[2]].values}、*（每${CRON_FIELD_ZH[m[2]].unit}）、列表（1,15）、范围（1-5）或间隔（*/15），例如 ${m[4]}`],
+  [/^schedule "(.*)" matches no date \(e\.g\. the 31st of February\): change the day of the month or the month$/,
+    (m) => `定时${q(m[1])}没有任何日期能满足（例如 2 月 31 日）：请修改日或月`],
   [/^timeZone must be text: an IANA name such as (\S+) or (\S+)$/, (m) => `时区须为文本：IANA 名称，例如 ${m[1]} 或 ${m[2]}`],
   [/^timeZone "(.*)" is not a time zone: use an IANA name such as (\S+) or (\S+)$/, (m) => `${q(m[1])}不是时区：请用 IANA 名称，例如 ${m[2]} 或 ${m[3]}`],
   [/^workflow (\d+) has a run that has not ended: runs never overlap; wait for it to end or stop it$/,

@@ -6,6 +6,7 @@ import type { Locale } from "./messages";
 
 const zh = {
   chartsTitle: "抓取曲线",
+  chartsAsOf: "图表截至 {time}：它们不随上方的实时计数更新，所以数字可能略少；刷新页面可看到最新数据。",
   chartHarvestByPages: "收割率（相关/已抓取）随已抓取页数",
   chartHarvestByTime: "收割率随时间",
   chartPagesPerMinute: "每分钟页数",
@@ -46,6 +47,10 @@ const zh = {
   timeBudget: "时间预算 {budget}，剩余 {remaining}。",
   noTimeBudget: "没有时间预算。",
   diagTitle: "诊断：为什么慢或停着",
+  diagTitleHealthy: "诊断：抓取正常",
+  diagTitleProblem: "诊断：抓取受阻",
+  diagTitleEnded: "诊断",
+  diagHealthyNotes: "以下情况是正常的，无需处理：",
   diagNone: "没有发现阻碍：有可抓取的主机，工作进程在运行。",
   diagFinished: "任务已结束，不再抓取。",
   diag_paused: "任务已暂停（{n} 个网址在等待）。点击“继续”恢复抓取。",
@@ -160,6 +165,7 @@ export type MonitorMessageKey = keyof typeof zh;
 
 const en: Record<MonitorMessageKey, string> = {
   chartsTitle: "Crawl charts",
+  chartsAsOf: "Charts as of {time}: they do not follow the live counters above, so their numbers may be a little lower; reload the page for the latest.",
   chartHarvestByPages: "Harvest rate (relevant / fetched) by pages fetched",
   chartHarvestByTime: "Harvest rate over time",
   chartPagesPerMinute: "Pages per minute",
@@ -200,6 +206,10 @@ const en: Record<MonitorMessageKey, string> = {
   timeBudget: "Time budget {budget}, {remaining} left.",
   noTimeBudget: "No time budget.",
   diagTitle: "Diagnostics: why slow or idle",
+  diagTitleHealthy: "Diagnostics: crawling normally",
+  diagTitleProblem: "Diagnostics: the crawl is held up",
+  diagTitleEnded: "Diagnostics",
+  diagHealthyNotes: "These are normal and need nothing done:",
   diagNone: "Nothing holds the job up: hosts are ready and workers are running.",
   diagFinished: "The job has ended; nothing more is fetched.",
   diag_paused: "The job is paused ({n} URLs waiting). Press Resume to crawl again.",

@@ -20,3 +20,19 @@ test("every refusal of a workflow or its schedule is shown in Chinese, none left
     assert.match(zh, /[\u4e00-\u9fff]/, m);
   }
 });
+
+test("a bad cron line is described in Chinese down to the field, with no English of the cron library left in it", () => {
+  const cases: [string, RegExp][] = [
+    ["61 * * * *", /^定时“61 \* \* \* \*”的分钟段“61”无效：可写 0–59/], ["* 25 * * *", /的小时段“25”无效：可写 0–23/],
+    ["* * 32 * *", /的日段“32”无效/], ["* * * 13 *", /的月段“13”无效/], ["* * * * 8", /的星期段“8”无效：可写 0–7（0 和 7 都是星期日）/],
+    ["a b c d e", /的分钟段“a”无效/], ["*/0 * * * *", /的分钟段“\*\/0”无效/], ["1-70 * * * *", /的分钟段“1-70”无效/],
+    ["0 0 31 2 *", /没有任何日期能满足（例如 2 月 31 日）/],
+  ];
+  for (const [cron, zh] of cases) {
+    const r = parseSchedule(cron, "UTC");
+    assert.ok(!r.ok, cron);
+    const message = localizeError(r.errors.schedule[0], "zh-CN");
+    assert.match(message, zh);
+    assert.doesNotMatch(message.replace(/JAN|DEC|SUN|SAT|cron/g, ""), /[A-Za-z]{3,}/, `English left in: ${message}`);
+  }
+});

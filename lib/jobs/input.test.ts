@@ -121,3 +121,42 @@ test("seed origins: an object or its JSON; a bad one is refused with how to writ
     assert.ok(!r.ok && pattern.test(r.errors.seedOrigins?.join(" ") ?? ""), `${JSON.stringify(bad)}: ${JSON.stringify(!r.ok && r.errors)}`);
   }
 });
+
+test("every unknown class code is reported, each in both languages, not only the first", () => {
+  const r = parseJobInput({ keywords: "计算机", seeds: "http://a.test/", clc: "ZZ9, TP3, 财政" });
+  assert.ok(!r.ok);
+  assert.equal(r.errors.clc.length, 2, r.errors.clc.join("\n"));
+  assert.match(r.errors.clc[0], /unknown class "ZZ9"/);
+  assert.match(r.errors.clc[1], /"财政" is not a class code; it may be F8/);
+  const zh = localizeFieldErrors(r.errors, "zh-CN").clc;
+  assert.match(zh[0], /^未知分类“ZZ9”/);
+  assert.match(zh[1], /^“财政”不是分类号/);
+});
+
+test("a class code typed in full width (ＴＰ３) is read as TP3", () => {
+  const r = parseJobInput({ keywords: "", seeds: "http://a.test/", clc: "ＴＰ３，Ｆ８" });
+  assert.ok(r.ok, r.ok ? "" : r.message);
+  assert.deepEqual(r.value.clc, ["TP3", "F8"]);
+  assert.deepEqual(r.value.topic?.definition.clc, ["TP3", "F8"]);
+});
+
+test("a number out of every range (1e99) gets one message, not a second one saying the same", () => {
+  for (const [field, value] of [["minDelayMs", "1e99"], ["maxPages", "1e99"], ["topicId", "1e99"]] as const) {
+    const r = parseJobInput({ keywords: "计算机", seeds: "http://a.test/", [field]: value });
+    assert.ok(!r.ok);
+    assert.equal(r.errors[field].length, 1, `${field}: ${r.errors[field].join(" | ")}`);
+  }
+});
+
+test("a job name with a text-direction override or a zero-width character is refused, saying which and where, in both languages", () => {
+  const cases = [["report\u202Egpj.exe", "U+202E", "text-direction control", "文字方向控制符"], ["ab\u200Bc", "U+200B", "zero-width character", "零宽字符"],
+    ["\u2066name", "U+2066", "text-direction control", "文字方向控制符"], ["x\uFEFFy", "U+FEFF", "zero-width character", "零宽字符"]] as const;
+  for (const [name, code, what, zhWhat] of cases) {
+    const r = parseJobInput({ keywords: "计算机", seeds: "http://a.test/", name });
+    assert.ok(!r.ok, JSON.stringify(name));
+    assert.match(r.errors.name[0], new RegExp(`${what} \\(${code.replace("+", "\\+")}\\)`));
+    assert.match(localizeFieldErrors(r.errors, "zh-CN").name[0], new RegExp(`看不见的${zhWhat}（${code.replace("+", "\\+")}）.*请删除它`));
+  }
+  const ok = parseJobInput({ keywords: "计算机", seeds: "http://a.test/", name: "计算机 ‹crawl› – 2024" });
+  assert.ok(ok.ok, "ordinary names, Chinese and typographic marks included, are kept");
+});

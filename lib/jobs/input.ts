@@ -1,11 +1,11 @@
 /** The one validation of a new job, shared by the form, the API and the CLI. */
 import { z } from "zod";
 import { describeSeedProblem } from "../rules/url";
-import { findTextProblems } from "../rules/text";
+import { describeInvisibleCharacter, findTextProblems } from "../rules/text";
 import { CrawlSettingsSchema, integerField, listOf, privateTargetErrors } from "./settings";
 import type { AddressPolicy } from "../rules/address-guard";
 import { DEFAULT_STRATEGY, parseStrategyParams, STRATEGY_IDS } from "../strategy/registry";
-import { buildTopic, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
+import { buildTopic, describeUnknownClasses, TopicDefinitionSchema, TopicError, type TopicVector } from "../topic/topic";
 import { classesThreshold } from "../topic/knowledge/knowledge";
 import { SeedOriginsSchema } from "./seed-origins";
 
@@ -22,14 +22,18 @@ export { DEFAULT_MAX_HOST_CONNECTIONS, DEFAULT_MIN_DELAY_MS } from "./settings";
 
 /** Raw job input (strings from a form, or JSON from the API/CLI). */
 export const JobInputSchema = CrawlSettingsSchema.extend({
-  name: z.string().trim().max(200, "name must be at most 200 characters").optional(),
+  name: z.string().trim().max(200, "name must be at most 200 characters").superRefine((name, ctx) => {
+    const problem = describeInvisibleCharacter(name);
+    if (problem) ctx.addIssue({ code: "custom", message: `name: ${problem}` });
+  }).optional(),
   keywords: listOf(/[,，、;；\n]/).pipe(
     z.array(z.string().max(100, "each keyword must be at most 100 characters")).max(500, "keywords: at most 500 keywords"),
   ),
-  clc: listOf(/[\s,，、;；]+/).pipe(z.array(z.string().max(100, "clc: each entry must be at most 100 characters")).max(50, "clc: at most 50 classes")),
+  // NFKC first: a class code typed with a Chinese input method in full width (ＴＰ３) is TP3.
+  clc: listOf(/[\s,，、;；]+/).transform((codes) => codes.map((c) => c.normalize("NFKC").trim()).filter(Boolean)).pipe(z.array(z.string().max(100, "clc: each entry must be at most 100 characters")).max(50, "clc: at most 50 classes")),
   topicId: z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number({ error: "topicId must be the number of a saved topic" }).int("topicId must be the number of a saved topic").positive("topicId must be the number of a saved topic")
+    z.number({ error: "topicId must be the number of a saved topic" }).int({ error: "topicId must be the number of a saved topic", abort: true }).positive("topicId must be the number of a saved topic")
       .max(2_147_483_647, "topicId must be the number of a saved topic"),
   ).optional(),
   seeds: listOf(/[\s,]+/).pipe(
@@ -91,6 +95,10 @@ function addError(errors: FieldErrors, field: string, message: string) {
  * budget, not after they are fixed.
  */
 function buildJobTopic(v: { keywords: string[]; clc: string[] }, errors: FieldErrors): TopicVector | undefined {
+  // Every unknown class at once: building stops at the first.
+  const unknown = describeUnknownClasses(v.clc);
+  for (const message of unknown) addError(errors, "clc", message);
+  if (unknown.length > 0) return undefined;
   try {
     return buildTopic(TopicDefinitionSchema.parse({ keywords: v.keywords, clc: v.clc }));
   } catch (err) {

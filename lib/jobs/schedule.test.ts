@@ -7,7 +7,10 @@ test("a schedule is 5 cron fields in a known time zone; anything else names its 
   const cases: [unknown, unknown, string, RegExp][] = [
     ["* * * *", "UTC", "schedule", /has 4 fields: write 5/],
     ["0 0 * * * *", "UTC", "schedule", /has 6 fields/],
-    ["61 * * * *", "UTC", "schedule", /is not a cron line .*e\.g\. 0 3 \* \* 1/],
+    ["61 * * * *", "UTC", "schedule", /the minute field "61" is not valid: use 0-59.*e\.g\. 0 3 \* \* 1/],
+    ["0 25 * * *", "UTC", "schedule", /the hour field "25" is not valid: use 0-23/],
+    ["0 0 * * 8", "UTC", "schedule", /the day-of-week field "8" is not valid/],
+    ["0 0 31 2 *", "UTC", "schedule", /matches no date/],
     ["", "UTC", "schedule", /has 0 fields/],
     [5, "UTC", "schedule", /must be text/],
     ["* * * * *", "Mars/Olympus", "timeZone", /not a time zone: use an IANA name/],

@@ -28,6 +28,34 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/** The five fields of a cron line in order, each with the values it takes. */
+const CRON_FIELDS = [
+  { name: "minute", values: "0-59" }, { name: "hour", values: "0-23" }, { name: "day-of-month", values: "1-31" },
+  { name: "month", values: "1-12 or JAN-DEC" }, { name: "day-of-week", values: "0-7 (0 and 7 are Sunday) or SUN-SAT" },
+] as const;
+
+/**
+ * Why a 5-field cron line cannot be read, in our words rather than cron-parser's (which are
+ * English only, e.g. "Constraint error, got value 61 expected range 0-59"): the first field that
+ * fails alone, with the values it takes, or, when every field is good alone, that no date has them all.
+ */
+function describeCronProblem(cron: string): string | null {
+  const parses = (line: string) => {
+    try {
+      CronExpressionParser.parse(line, { tz: "UTC", strict: false }).next();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (parses(cron)) return null;
+  const fields = cron.split(" ");
+  const bad = CRON_FIELDS.findIndex((_, i) => !parses(fields.map((f, j) => (j === i ? f : "*")).join(" ")));
+  if (bad < 0) return `schedule "${cron}" matches no date (e.g. the 31st of February): change the day of the month or the month`;
+  const f = CRON_FIELDS[bad];
+  return `schedule "${cron}": the ${f.name} field "${fields[bad]}" is not valid: use ${f.values}, * (every), lists (1,15), ranges (1-5) or steps (*/15); e.g. ${EXAMPLE}`;
+}
+
 /** Check a cron text and time zone; errors are per field, in English (lib/i18n/errors.ts has them in Chinese). */
 export function parseSchedule(rawCron: unknown, rawTz: unknown): { ok: true; value: Schedule } | { ok: false; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
@@ -38,11 +66,8 @@ export function parseSchedule(rawCron: unknown, rawTz: unknown): { ok: true; val
   else if (cron.split(" ").length !== 5) {
     errors.schedule = [`schedule "${cron}" has ${cron ? cron.split(" ").length : 0} fields: write 5 (minute hour day-of-month month day-of-week), e.g. ${EXAMPLE}`];
   } else {
-    try {
-      CronExpressionParser.parse(cron, { tz: "UTC", strict: false }).next();
-    } catch (err) {
-      errors.schedule = [`schedule "${cron}" is not a cron line (${(err as Error).message}): write 5 fields (minute hour day-of-month month day-of-week), e.g. ${EXAMPLE}`];
-    }
+    const problem = describeCronProblem(cron);
+    if (problem) errors.schedule = [problem];
   }
   if (rawTz !== undefined && rawTz !== null && typeof rawTz !== "string") errors.timeZone = ["timeZone must be text: an IANA name such as Asia/Shanghai or UTC"];
   else if (!isTimeZone(timeZone)) errors.timeZone = [`timeZone "${timeZone}" is not a time zone: use an IANA name such as Asia/Shanghai or UTC`];

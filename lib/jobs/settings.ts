@@ -73,7 +73,8 @@ export const integerField = (name: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
     z.number({ error: `${name} must be a whole number between ${min} and ${max}` })
-      .int(`${name} must be a whole number between ${min} and ${max}`)
+      // abort: a number that is no whole number (1e99 is past the safe integers) gets this one message, not a second "at most".
+      .int({ error: `${name} must be a whole number between ${min} and ${max}`, abort: true })
       .min(min, `${name} must be at least ${min}`)
       .max(max, `${name} must be at most ${max}`),
   );

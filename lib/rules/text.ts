@@ -21,6 +21,24 @@ export function describeTextProblem(text: string): string | null {
   return `contains a lone UTF-16 surrogate (U+${code}) at character ${at}: send valid Unicode text (UTF-8)`;
 }
 
+/**
+ * Bidirectional controls (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates,
+ * U+200E/U+200F/U+061C marks) reorder the text shown after them: a name "job\u202Egpj.exe" reads
+ * "jobexe.jpg". Zero-width characters (U+200B–U+200D, U+2060, U+FEFF) make two names that look
+ * the same differ. Neither belongs in a name a person picks a job or workflow by.
+ */
+const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/u;
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+
+/** Why a display name is refused, or null: a bidirectional control or a zero-width character, with its code point and position (1-based). */
+export function describeInvisibleCharacter(text: string): string | null {
+  const m = INVISIBLE.exec(text);
+  if (!m) return null;
+  const code = `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+  const what = BIDI.test(m[0]) ? "an invisible text-direction control" : "an invisible zero-width character";
+  return `contains ${what} (${code}) at character ${m.index + 1}, which makes the name look different from what it is: remove it`;
+}
+
 const MAX_FIELD_NAME_CHARS = 64;
 const shortName = (k: string) => (k.length > MAX_FIELD_NAME_CHARS ? `${[...k].slice(0, MAX_FIELD_NAME_CHARS).join("")}…` : k);
 

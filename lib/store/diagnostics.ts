@@ -17,6 +17,34 @@ export type Diagnosis =
   | { kind: "retry-wait"; n: number; until: Date; error: string | null }
   | { kind: "robots-unreachable" | "hosts-set-aside"; n: number; names: string[] };
 
+/** How much a finding matters: a fact of a healthy job, a slowdown to look at, or a job that cannot go on. */
+export type DiagnosisSeverity = "info" | "warning" | "problem";
+
+/**
+ * A finding's severity. What the operator chose or what a healthy focused crawl does (paused,
+ * stopping, a budget used up, hosts blocked from the table, URLs held back for better ones) is
+ * info; what slows the crawl without stopping it is a warning; no worker or a stalled claim is a problem.
+ */
+export function diagnosisSeverity(kind: Diagnosis["kind"]): DiagnosisSeverity {
+  switch (kind) {
+    case "paused": case "stopping": case "page-budget": case "time-budget": case "blocked-hosts": case "held-back": return "info";
+    case "stale-workers": case "hosts-waiting": case "retry-wait": case "robots-unreachable": case "hosts-set-aside": return "warning";
+    case "no-workers": case "stalled": return "problem";
+    default: return kind satisfies never;
+  }
+}
+
+/**
+ * The panel's state: "ended" for a job that has ended, else the most severe finding's severity,
+ * or "healthy" when no finding is a warning or a problem (a crawl at 600 URLs a minute with
+ * URLs held back for focus is healthy, and the panel says so instead of asking why it is slow).
+ */
+export function diagnosisState(found: readonly Diagnosis[], isOver: boolean): "ended" | "healthy" | "warning" | "problem" {
+  if (isOver) return "ended";
+  const severities = found.map((d) => diagnosisSeverity(d.kind));
+  return severities.includes("problem") ? "problem" : severities.includes("warning") ? "warning" : "healthy";
+}
+
 interface JobFacts {
   status: string; reserved: number; maxPages: number; isTimeUp: boolean; pending: number; hasDue: boolean;
   readyHosts: number; blockedHosts: number; holdBack: number;

@@ -31,6 +31,18 @@ export async function listWorkflowRuns(sql: Sql, workflowId: number, take = 50):
     order by j.id desc`;
 }
 
+/**
+ * How many runs workflow `workflowId` has, archived ones included, and how many of those are
+ * archived; null when there is no such workflow. Deleting a workflow deletes them all, however
+ * many the history shows (at most 50, archived ones hidden).
+ */
+export async function countWorkflowRuns(sql: Sql, workflowId: number): Promise<{ total: number; archived: number } | null> {
+  const [row] = await sql<{ total: number; archived: number }[]>`
+    select count(j.id)::int as total, count(j.archived_at)::int as archived
+    from workflows w left join jobs j on j.workflow_id = w.id where w.id = ${workflowId} group by w.id`;
+  return row ?? null;
+}
+
 /** Pages of run `b` against run `a` by URL: only in b (new), in both with other content (changed) or the same, only in a (gone). */
 export async function diffRuns(sql: Sql, a: number, b: number) {
   const [row] = await sql<{ newPages: number; changed: number; unchanged: number; gone: number }[]>`

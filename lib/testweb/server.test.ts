@@ -34,3 +34,17 @@ test("a page of the test web can be edited between crawls, and answers a conditi
     await web.close();
   }
 });
+
+test("the test web serves the JavaScript site as js.test: pages whose text only a browser sees", async () => {
+  const web = await startTestWeb({ seed: 5, pages: 50 });
+  try {
+    const front = await get(web.port, "js.test", "/");
+    assert.equal(front.status, 200);
+    assert.match(front.body, /<div id="app"><\/div>/, "the HTML carries no text; the script writes it");
+    assert.match((await get(web.port, "js.test", "/app.js")).body, /数据库/);
+    assert.equal((await get(web.port, "js.test", "/article/3.html")).status, 200);
+    assert.equal((await get(web.port, "js.test", "/probe.html")).status, 404, "no page that asks a private address");
+  } finally {
+    await web.close();
+  }
+});

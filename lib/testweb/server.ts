@@ -6,6 +6,7 @@ import iconv from "iconv-lite";
 import { generateTestWeb, type TestWeb } from "./generator";
 import { renderPage, renderRobots } from "./render";
 import { gzipBomb, HOSTILE_HOSTS, serveHostile } from "./hostile";
+import { JS_SITE, serveJsSite } from "./js-site";
 
 /** One request as the server saw it (for politeness and no-refetch assertions). */
 export interface RequestLogEntry { at: number; host: string; path: string; status: number }
@@ -66,6 +67,12 @@ export async function startTestWeb(opts: { seed: number; pages: number; port?: n
     if (opts.hostile && HOSTILE_HOSTS.has(host)) {
       if (opts.keepLog) log.push({ at: Date.now(), host, path: req.url ?? "/", status: 0 });
       serveHostile(host, path, req, res);
+      return;
+    }
+    // The site whose text JavaScript writes: what a job in browser mode is for (a plain fetch finds no text there).
+    if (host === JS_SITE) {
+      if (opts.keepLog) log.push({ at: Date.now(), host, path, status: 0 });
+      serveJsSite(path, res);
       return;
     }
     if (path === TESTWEB_CONTROL_PATH && req.method === "POST") {

@@ -83,7 +83,8 @@ const keywordList = z.preprocess(
 
 /** What a person gives to define a topic; every part optional, but the vector must not end up empty. */
 export const TopicDefinitionSchema = z.object({
-  clc: stringList("clc", 50, MAX_CLC_ENTRY_CHARS, "classes"),
+  // NFKC: a code typed in full width (ＴＰ３) is TP3.
+  clc: stringList("clc", 50, MAX_CLC_ENTRY_CHARS, "classes").transform((l) => l.map((c) => c.normalize("NFKC"))),
   keywords: keywordList,
   negative: stringList("negative", 500, 100, "terms"),
   exampleTexts: z.array(z.string().max(MAX_EXAMPLE_TEXT_CHARS, `exampleTexts: each example text must be at most ${MAX_EXAMPLE_TEXT_CHARS} characters`)).max(50, "exampleTexts: at most 50 texts").default([]),
@@ -166,6 +167,11 @@ function unknownClassMessage(code: string): string {
   const guesses = /^[a-z]{1,2}[0-9.\-+/]*$/i.test(code.trim()) ? [] : searchClc(code, { limit: 3 });
   if (guesses.length === 0) return `clc: unknown class "${code}"; search the tree for its code (e.g. TP3, F8, R2)`;
   return `clc: "${code}" is not a class code; it may be ${guesses.map((g) => `${g.code} ${g.name}`).join(" or ")}: write the code, or pick the class in the topic wizard`;
+}
+
+/** The message of each code in `codes` that names no class, in order (empty when all are known). */
+export function describeUnknownClasses(codes: readonly string[]): string[] {
+  return codes.filter((code) => !getClcNode(code)).map(unknownClassMessage);
 }
 
 /** The CLC part: each class's name, its descendants' names weighing less the further down they are. */

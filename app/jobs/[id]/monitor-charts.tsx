@@ -19,13 +19,17 @@ export async function ChartsPanel({ jobId, threshold, relevant, m, locale }: {
   jobId: number; threshold: number; relevant: number; m: MonitorMessages; locale: Locale;
 }) {
   const sql = getSql();
+  // The counters above update live; the charts are this one read: say when it was.
+  const readAt = new Date();
   const [minutes, histogram, frontier, errors] = await Promise.all([
     readMinuteSeries(sql, jobId), readRelevanceHistogram(sql, jobId), countFrontier(sql, jobId), readErrorSeries(sql, jobId),
   ]);
   const time = (d: Date) => d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   return (
     <section aria-labelledby="charts-title">
-      <h2 id="charts-title" className="mb-2 text-lg font-semibold">{m.chartsTitle}</h2>
+      <h2 id="charts-title" className="text-lg font-semibold">{m.chartsTitle}</h2>
+      <p data-testid="charts-as-of" className="mb-2 text-xs text-slate-500">
+        {fill(m.chartsAsOf, { time: readAt.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })}</p>
       <div data-testid="charts" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {harvestCharts(minutes, m, time)}
         {perMinuteChart(minutes, m, time)}

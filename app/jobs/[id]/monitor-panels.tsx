@@ -1,5 +1,5 @@
 /** The job page's monitoring panels: diagnostics, progress and estimates, seeds' outcomes, event log. */
-import { diagnoseJob, listSeedOutcomes, WORKER_SILENT_MS, type Diagnosis } from "@/lib/store/diagnostics";
+import { diagnoseJob, diagnosisSeverity, diagnosisState, listSeedOutcomes, WORKER_SILENT_MS, type Diagnosis } from "@/lib/store/diagnostics";
 import { listJobEvents, type JobEventData } from "@/lib/store/events";
 import { getSql } from "@/lib/store/infra/sql";
 import { ETA_MIN_ELAPSED_MS, ETA_MIN_URLS, readJobTiming } from "@/lib/store/job-timing";
@@ -38,17 +38,28 @@ function describe(d: Diagnosis, m: MonitorMessages, locale: Locale): string {
   }
 }
 
-/** Why the job is slow or idle, each finding with its number and what to do. */
+/** The panel's frame by its state: amber or red only with a finding that is one. */
+const DIAG_STYLE = {
+  ended: "border-slate-200 bg-white", healthy: "border-emerald-200 bg-emerald-50/40", warning: "border-amber-300 bg-amber-50", problem: "border-red-300 bg-red-50",
+} as const;
+const DIAG_TITLE = {
+  ended: (m: MonitorMessages) => m.diagTitleEnded, healthy: (m: MonitorMessages) => m.diagTitleHealthy,
+  warning: (m: MonitorMessages) => m.diagTitle, problem: (m: MonitorMessages) => m.diagTitleProblem,
+} as const;
+const SEVERITY_STYLE = { info: "text-slate-700", warning: "text-amber-900", problem: "text-red-800" } as const;
+
+/** Why the job is slow or idle, each finding with its number and what to do; a healthy crawl is said to be one. */
 export async function DiagnosticsPanel({ jobId, status, m, locale }: { jobId: number; status: string; m: MonitorMessages; locale: Locale }) {
   const found = await diagnoseJob(getSql(), jobId);
-  const isOver = ["done", "stopped", "failed"].includes(status);
+  const state = diagnosisState(found, ["done", "stopped", "failed"].includes(status));
   return (
-    <section aria-labelledby="diag-title" data-testid="diagnostics" className="rounded border border-slate-200 bg-white p-3 text-sm">
-      <h2 id="diag-title" className="mb-1 font-semibold">{m.diagTitle}</h2>
-      {found.length === 0 ? <p className="text-slate-600">{isOver ? m.diagFinished : m.diagNone}</p> : (
+    <section aria-labelledby="diag-title" data-testid="diagnostics" data-state={state} className={`rounded border p-3 text-sm ${DIAG_STYLE[state]}`}>
+      <h2 id="diag-title" className="mb-1 font-semibold">{DIAG_TITLE[state](m)}</h2>
+      {found.length === 0 ? <p className="text-slate-600">{state === "ended" ? m.diagFinished : m.diagNone}</p> : (
         <ul className="space-y-1">
+          {state === "healthy" && <li className="text-slate-600">{m.diagHealthyNotes}</li>}
           {found.map((d) => (
-            <li key={d.kind} data-testid={`diag-${d.kind}`} className={d.kind === "stalled" || d.kind === "no-workers" ? "text-red-800" : "text-amber-900"}>
+            <li key={d.kind} data-testid={`diag-${d.kind}`} data-severity={diagnosisSeverity(d.kind)} className={SEVERITY_STYLE[diagnosisSeverity(d.kind)]}>
               {describe(d, m, locale)}
             </li>
           ))}

@@ -113,6 +113,9 @@ export default async function JobPage({ params, searchParams }: {
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         {topicWords.length > 0 && <div><dt className="inline text-slate-500">{t("jobKeywords")}: </dt><dd data-testid="job-keywords" className="inline">{topicWords.join("，")}</dd></div>}
         <div><dt className="inline text-slate-500">{t("colStrategy")}: </dt><dd data-testid="job-strategy" className="inline">{strategyName(job.strategy, locale)}</dd></div>
+        {/* How pages are fetched decides what a crawl can see (a browser runs the scripts); it belongs beside the strategy, not only in the settings. */}
+        <div><dt className="inline text-slate-500">{settingLabel(locale, "fetchMode")}: </dt>
+          <dd data-testid="job-fetch-mode" className="inline">{settingValueLabel(locale, "fetchMode", (job.settings as { fetchMode?: string } | null)?.fetchMode ?? "http")}</dd></div>
         {feedback && <div data-testid="topic-feedback" className="sm:col-span-2 text-slate-600">
           {t(feedback.isAuto ? "topicAdapted" : "topicRefined").replace("{pages}", String(feedback.pages)).replace("{judged}", String(feedback.judged))
             .replace("{nonRelevant}", String(feedback.nonRelevant ?? 0))} {feedback.added.join("，")}</div>}

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { getJobProgress } from "@/lib/store/jobs";
 import { listQueued } from "@/lib/store/frontier-queries";
+import { loadEnv } from "@/lib/env";
 import { listPages } from "@/lib/store/page-queries";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
@@ -31,7 +32,7 @@ export async function ProgressPanel({ jobId }: { jobId: number }) {
 
 /** The next URLs of the frontier with what made their priority. */
 export async function QueuePanel({ jobId }: { jobId: number }) {
-  const [{ t, locale }, queued] = await Promise.all([getT(), listQueued(getPrisma(), jobId, 20)]);
+  const [{ t, locale }, queued] = await Promise.all([getT(), listQueued(getPrisma(), jobId, 20, loadEnv().CRAWL_USER_AGENT)]);
   if (queued.length === 0) return null;
   return (
     <details className="text-sm" open>
@@ -42,8 +43,11 @@ export async function QueuePanel({ jobId }: { jobId: number }) {
         </thead>
         <tbody>
           {queued.map((q) => (
-            <tr key={q.id} className="border-t border-slate-100 align-top">
-              <td className="truncate p-2 font-mono" title={q.url}>{q.anchorText ? <span className="font-sans">{q.anchorText} · </span> : null}{q.url}</td>
+            <tr key={q.id} data-testid="queue-row" data-robots={q.isRobotsForbidden ? "forbidden" : "allowed"}
+              className={`border-t border-slate-100 align-top ${q.isRobotsForbidden ? "text-slate-400" : ""}`}>
+              <td className="truncate p-2 font-mono" title={q.url}>
+                {q.isRobotsForbidden && <span data-testid="queue-robots" className="mr-1 rounded bg-slate-200 px-1 font-sans text-slate-700">{t("queueRobotsForbidden")}</span>}
+                {q.anchorText ? <span className="font-sans">{q.anchorText} · </span> : null}{q.url}</td>
               <td className="p-2 text-right tabular-nums">{q.priority.toFixed(4)}</td>
               <td className="p-2">{priorityDetailText(locale, q.priorityDetail, q.hostFeedback)}</td>
             </tr>

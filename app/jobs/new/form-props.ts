@@ -19,7 +19,7 @@ export async function readJobFormProps() {
     seeds: t("fieldSeeds"), seedsHint: t("fieldSeedsHint"), strategy: t("fieldStrategy"), maxPages: t("fieldMaxPages"),
     maxDepth: t("fieldMaxDepth"), threshold: t("fieldThreshold"), delay: t("fieldDelay"), hostConnections: t("fieldHostConnections"), submit: t("submitCreate"), hasErrors: t("formHasErrors"),
     advanced: t("advancedSettings"), scope: t("fieldScope"), allow: t("fieldAllow"), deny: t("fieldDeny"), proxy: t("fieldProxy"),
-    siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"), sitemaps: t("fieldSitemaps"), fetchMode: t("fieldFetchMode"), browserHosts: t("fieldBrowserHosts"),
+    siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"), sitemaps: t("fieldSitemaps"), fetchMode: t("fieldFetchMode"), browserHosts: t("fieldBrowserHosts"), resolve: t("fieldResolve"),
     priorityFeedback: t("fieldPriorityFeedback"), priorityFeedbackHint: t("fieldPriorityFeedbackHint"),
     idleCapacity: t("fieldIdleCapacity"), idleCapacityHint: t("fieldIdleCapacityHint"),
   };

@@ -8,7 +8,7 @@ import { TopicPicker, type PickableTopic } from "./topic-picker";
 
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
-  "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts" | "priorityFeedback" | "priorityFeedbackHint" | "idleCapacity" |
+  "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts" | "resolve" | "priorityFeedback" | "priorityFeedbackHint" | "idleCapacity" |
   "idleCapacityHint", string>;
 
 /** The advanced settings: numbers with their labels and defaults, and the scope choices. */
@@ -192,7 +192,7 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
       <p data-testid="strategy-recommended" className="text-xs text-teal-800">{recommended.hint}</p>
       <StrategyParams strategy={strategy} errors={state.errors} values={v} />
       <details className="rounded border border-slate-200 p-3" open={advanced.numbers.some((n) => state.errors?.[n.name]) ||
-        ["scope", "fetchMode", "browserHosts", "sitemaps", "priorityFeedback", "idleCapacity", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
+        ["scope", "fetchMode", "browserHosts", "resolve", "sitemaps", "priorityFeedback", "idleCapacity", "allow", "deny", "proxy", "siteAuth", "cookies"].some((k) => state.errors?.[k])}>
         <summary className="cursor-pointer text-sm font-medium">{labels.advanced}</summary>
         <div className="mt-3 space-y-3">
           <label className="block text-sm">
@@ -214,6 +214,11 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
             <span className="font-medium">{labels.browserHosts}</span>
             <textarea name="browserHosts" rows={2} defaultValue={v.browserHosts} className={`${input} font-mono`} />
             <FieldError errors={state.errors} name="browserHosts" />
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium">{labels.resolve}</span>
+            <textarea name="resolve" rows={2} defaultValue={v.resolve} placeholder="js.test=127.0.0.1:8700" className={`${input} font-mono`} />
+            <FieldError errors={state.errors} name="resolve" />
           </label>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="sitemaps" defaultChecked={v.sitemaps === "on" || v.sitemaps === "true"} className="mt-1" />

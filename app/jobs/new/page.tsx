@@ -5,6 +5,8 @@ import { getJob } from "@/lib/store/jobs";
 import { cloneFormValues } from "@/lib/jobs/clone-values";
 import { readJobFormProps } from "./form-props";
 import { readSeedOrigins } from "@/lib/jobs/seed-origins";
+import { canOperate } from "../../auth/current";
+import { RoleNotice } from "../../auth/role-notice";
 
 /** The seeds picked in the topic wizard (?picks= the JSON of seed URL → origin) as form values, or none. */
 function pickedSeeds(picks: string | undefined): Record<string, string> | undefined {
@@ -17,8 +19,14 @@ function pickedSeeds(picks: string | undefined): Record<string, string> | undefi
 
 export const dynamic = "force-dynamic";
 
+/** The page's frame around the role notice. */
+function RoleSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return <section className="max-w-2xl"><h1 className="mb-4 text-xl font-semibold">{title}</h1>{children}</section>;
+}
+
 export default async function NewJobPage({ searchParams }: { searchParams: Promise<{ topicId?: string; clone?: string; picks?: string }> }) {
-  const { t } = await getT();
+  const { t, locale: pageLocale } = await getT();
+  if (!(await canOperate())) return <RoleSection title={t("newJobTitle")}><RoleNotice locale={pageLocale} kind="roleNoticeNewJob" /></RoleSection>;
   const { locale, ...props } = await readJobFormProps();
   const { topicId: chosenTopic, clone, picks } = await searchParams;
   // ?clone=ID opens the form with that job's settings (credentials excepted) under a new name.

@@ -2,6 +2,8 @@ import { topicMessages } from "@/lib/i18n/topic-messages";
 import { getT } from "../../i18n";
 import { toStep } from "../wizard/draft";
 import { TopicWizard } from "../wizard/wizard";
+import { canOperate } from "../../auth/current";
+import { RoleNotice } from "../../auth/role-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +14,7 @@ export default async function NewTopicPage({ searchParams }: { searchParams: Pro
   return (
     <section>
       <h1 className="mb-4 text-xl font-semibold">{m.wizardTitle}</h1>
-      <TopicWizard m={m} step={toStep((await searchParams).step)} />
+      {await canOperate() ? <TopicWizard m={m} step={toStep((await searchParams).step)} /> : <RoleNotice locale={locale} kind="roleNoticeNewTopic" />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getPrisma } from "@/lib/store/infra/prisma";
 import { getSql } from "@/lib/store/infra/sql";
 import { getWorkflow } from "@/lib/store/workflows";
-import { listWorkflowRuns } from "@/lib/store/workflow-runs";
+import { countWorkflowRuns, listWorkflowRuns } from "@/lib/store/workflow-runs";
 import { fill, workflowMessages } from "@/lib/i18n/workflow-messages";
 import { strategyName } from "@/lib/i18n/strategy-messages";
 import { getT } from "../../i18n";
@@ -37,7 +37,8 @@ export default async function WorkflowPage({ params, searchParams }: {
   const m = workflowMessages(locale);
   const q = await searchParams;
   const a = archiveMessages(locale);
-  const allRuns = await listWorkflowRuns(getSql(), id);
+  const [allRuns, counted] = await Promise.all([listWorkflowRuns(getSql(), id), countWorkflowRuns(getSql(), id)]);
+  const runCount = counted ?? { total: allRuns.length, archived: 0 };
   // Archived runs are hidden unless asked for; they still count as "the run before" in the history's comparisons.
   const showArchived = q.archived === "1";
   const runs = showArchived ? allRuns : allRuns.filter((r) => !r.archivedAt);
@@ -61,7 +62,8 @@ export default async function WorkflowPage({ params, searchParams }: {
             <button data-testid="run-now" className="rounded bg-teal-700 px-3 py-1 text-sm text-white hover:bg-teal-800">{m.runNow}</button></form>
           <Link data-testid="edit-workflow" href={`/workflows/${w.id}/edit`} className={button}>{m.edit}</Link>
           <form action={deleteWorkflowAction}><input type="hidden" name="workflowId" value={w.id} />
-            <ConfirmButton testId="delete-workflow" question={fill(m.removeConfirm, { id: w.id, name: w.name, runs: runs.length })}
+            <ConfirmButton testId="delete-workflow" question={[fill(m.removeConfirm, { id: w.id, name: w.name, runs: runCount.total }),
+              runCount.archived > 0 ? fill(m.removeConfirmArchived, { n: runCount.archived }) : ""].filter(Boolean).join(" ")}
               className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-800 hover:bg-red-50">{m.remove}</ConfirmButton></form>
           <ArchiveButton kind="workflow" id={w.id} archivedAt={w.archivedAt} back={`/workflows/${w.id}`} m={a} />
         </div>

@@ -2,6 +2,8 @@ import { JobForm } from "../../jobs/new/job-form";
 import { readJobFormProps } from "../../jobs/new/form-props";
 import { workflowMessages } from "@/lib/i18n/workflow-messages";
 import { saveWorkflowAction } from "../actions";
+import { canOperate } from "../../auth/current";
+import { RoleNotice } from "../../auth/role-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +13,8 @@ export default async function NewWorkflowPage() {
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{w.newTitle}</h1>
-      <JobForm {...props} labels={{ ...labels, name: w.nameLabel, nameHint: "", submit: w.save }} save={saveWorkflowAction} />
+      {await canOperate() ? <JobForm {...props} labels={{ ...labels, name: w.nameLabel, nameHint: "", submit: w.save }} save={saveWorkflowAction} />
+        : <RoleNotice locale={locale} kind="roleNoticeWorkflow" />}
     </section>
   );
 }

@@ -22,6 +22,7 @@ import { revisitMessages } from "@/lib/i18n/revisit-messages";
 import { fill } from "@/lib/i18n/workflow-messages";
 import { checkSinceRun, type SinceProblem } from "@/lib/store/revisits";
 import type { PageMark } from "@/lib/results/filters";
+import { hasRole } from "@/lib/auth/roles";
 import { ResultsList, type ListRow } from "./results-list";
 
 export const dynamic = "force-dynamic";
@@ -110,7 +111,7 @@ export default async function ResultsPage({ params, searchParams }: {
       <h1 className="text-xl font-semibold">{t("resultsTitle")}</h1>
       <p data-testid="results-precision" className="text-sm text-slate-600">
         {quality ? t("resultsPrecision").replace("{judged}", String(quality.judged)).replace("{precision}", pct(quality.precision)).replace("{recall}", pct(quality.recall))
-          : t("resultsPrecisionNone")}
+          : t(hasRole(who.role, "operator") ? "resultsPrecisionNone" : "resultsPrecisionNoneRead")}
       </p>
       {await canOperate() && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-teal-200 bg-teal-50 p-2 text-sm">
@@ -151,9 +152,9 @@ export default async function ResultsPage({ params, searchParams }: {
         <p className="text-xs text-slate-500">{t("resultsRankBounded").replace("{n}", String(RANK_CANDIDATES))}</p>
       )}
       {screen.rows.length === 0 ? <p className="text-slate-500">{t("resultsEmpty")}</p> : (
-        <ResultsList jobId={id} rows={screen.rows.map(toRow)} labels={{
+        <ResultsList jobId={id} canJudge={hasRole(who.role, "operator")} rows={screen.rows.map(toRow)} labels={{
           relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
-          judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"), keys: t("resultsKeys"), depth: t("resultsDepth"),
+          judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"), keys: hasRole(who.role, "operator") ? t("resultsKeys") : t("resultsKeysRead"), depth: t("resultsDepth"),
           tick: t("resultsTick"), tickAll: t("resultsTickAll"), ticked: t("resultsTicked"), bulkRelevant: t("resultsBulkRelevant"), bulkIrrelevant: t("resultsBulkIrrelevant"),
           duplicate: dm.duplicate, original: dm.original,
         }} />

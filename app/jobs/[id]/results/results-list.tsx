@@ -2,7 +2,8 @@
 /**
  * The results list's interactive leaf: judging buttons on every row, keyboard shortcuts (j / k
  * move, r / i judge the current page and move on, x ticks it) and judging the ticked pages at
- * once. Everything else is server-rendered.
+ * once. A reader whose role may not judge (a viewer) sees the list without any of these. Everything
+ * else is server-rendered.
  */
 import Link from "next/link";
 import { useCallback, useRef, useState } from "react";
@@ -38,8 +39,10 @@ function SnippetText({ piece }: { piece: SnippetPiece }) {
 }
 
 /** The results list with judging. */
-export function ResultsList({ jobId, rows, labels }: {
+export function ResultsList({ jobId, rows, labels, canJudge = true }: {
   jobId: number; rows: ListRow[];
+  /** False for a viewer: no judge buttons, ticks or judging keys (the server would refuse them). */
+  canJudge?: boolean;
   labels: JudgeLabels & {
     keys: string; depth: string; tick: string; tickAll: string; ticked: string; bulkRelevant: string; bulkIrrelevant: string;
     duplicate: string; original: string;
@@ -88,11 +91,11 @@ export function ResultsList({ jobId, rows, labels }: {
     const row = rows[at];
     if (key === "j") move(at + 1);
     else if (key === "k") move(at - 1);
-    else if ((key === "r" || key === "i") && row) {
+    else if ((key === "r" || key === "i") && row && canJudge) {
       // Move on at once; the row shows its judgement when the server has stored it, or says it failed.
       move(at + 1);
       void judge(row.id, key === "r" ? "relevant" : "irrelevant");
-    } else if (key === "x" && row) toggle(row.id);
+    } else if (key === "x" && row && canJudge) toggle(row.id);
     else return false;
     return true;
   });
@@ -100,7 +103,7 @@ export function ResultsList({ jobId, rows, labels }: {
   return (
     <div>
       <p className="mb-2 hidden text-xs text-slate-500 sm:block">{labels.keys}</p>
-      <div data-testid="bulk-bar" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+      {canJudge && <div data-testid="bulk-bar" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={ticked.size === rows.length && rows.length > 0}
             onChange={(e) => setTicked(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())} />{labels.tickAll}
@@ -111,19 +114,19 @@ export function ResultsList({ jobId, rows, labels }: {
           <button type="button" onClick={() => void judgeTicked("irrelevant")} className="rounded border border-rose-600 px-2 py-0.5 text-xs text-rose-800 hover:bg-rose-50">{labels.bulkIrrelevant}</button>
         </>}
         {failed === "bulk" && <span role="alert" className="text-xs text-red-700">{labels.failed}</span>}
-      </div>
+      </div>}
       <ol data-testid="results-list" data-keys={keysReady ? "ready" : "pending"} className="divide-y divide-slate-100 rounded border border-slate-200 bg-white">
         {rows.map((r, i) => (
           <li key={r.id} ref={(el) => { items.current[i] = el; }} data-testid="result-row" data-page-id={r.id}
             data-selected={i === selected} data-judgement={judgements[r.id] ?? "none"} onClick={() => move(i)}
             className={`p-3 ${i === selected ? "bg-teal-50 ring-2 ring-inset ring-teal-400" : ""}`}>
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <input type="checkbox" aria-label={labels.tick} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} className="mt-1.5" />
+              {canJudge && <input type="checkbox" aria-label={labels.tick} checked={ticked.has(r.id)} onChange={() => toggle(r.id)} className="mt-1.5" />}
               <div className="min-w-0 flex-1">
                 <Link className="break-words font-medium text-teal-700 hover:underline" href={`/jobs/${jobId}/pages/${r.id}`}>{r.title || r.url}</Link>
                 <div className="truncate font-mono text-xs text-slate-500" title={r.url}>{r.url}</div>
               </div>
-              <JudgeButtons value={judgements[r.id] ?? null} onJudge={(j) => void judge(r.id, j)} labels={labels} />
+              {canJudge && <JudgeButtons value={judgements[r.id] ?? null} onJudge={(j) => void judge(r.id, j)} labels={labels} />}
             </div>
             {r.snippet.length > 0 && (
               <p data-testid="result-snippet" className="mt-1 break-words text-sm text-slate-700">

@@ -7,6 +7,8 @@ import { getT } from "../../../i18n";
 import { parseId } from "../../../json";
 import { draftFromTopic, toStep } from "../../wizard/draft";
 import { TopicWizard } from "../../wizard/wizard";
+import { canOperate } from "../../../auth/current";
+import { RoleNotice } from "../../../auth/role-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +28,8 @@ export default async function EditTopicPage({ params, searchParams }: { params: 
   return (
     <section>
       <h1 className="mb-4 text-xl font-semibold">{m.wizardEditTitle.replace("{name}", topic.name)}</h1>
-      <TopicWizard m={m} step={toStep((await searchParams).step)} topicId={id} initialDraft={draft} />
+      {await canOperate() ? <TopicWizard m={m} step={toStep((await searchParams).step)} topicId={id} initialDraft={draft} />
+        : <RoleNotice locale={locale} kind="roleNoticeNewTopic" />}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { COMPARE_CHECKPOINTS, getRunComparison } from "@/lib/eval/compare";
-import { diffRuns } from "@/lib/store/workflow-runs";
 import { getSql } from "@/lib/store/infra/sql";
 import { opsTranslator, statusLabel } from "@/lib/i18n/ops-messages";
 import { JOB_STATUSES } from "@/lib/store/job-overview";
@@ -9,6 +8,8 @@ import { fill, workflowMessages } from "@/lib/i18n/workflow-messages";
 import { getT } from "../../../i18n";
 import { parseId } from "../../../json";
 import { LiveComparison } from "../../../compare/[id]/live-comparison";
+import { countWorkflowRuns, diffRuns, listWorkflowRuns } from "@/lib/store/workflow-runs";
+import { CompareRuns } from "../compare-runs";
 
 export const dynamic = "force-dynamic";
 
@@ -21,8 +22,24 @@ export default async function CompareRunsPage({ params, searchParams }: { params
   const { locale, t } = await getT();
   const m = workflowMessages(locale);
   const back = <Link href={`/workflows/${id}`} className="text-sm text-teal-700 hover:underline">← {m.back}</Link>;
-  if (a === null || b === null || a === b) return <section className="space-y-3">{back}<p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{m.compareSame}</p></section>;
   const sql = getSql();
+  if (a === null || b === null || a === b) {
+    // No runs named (the address typed or kept without them), or the same run twice: offer the picker, not only a refusal.
+    if (!(await countWorkflowRuns(sql, id))) notFound();
+    const runs = (await listWorkflowRuns(sql, id)).map((r) => r.id);
+    const isSame = a !== null && a === b;
+    return (
+      <section className="space-y-3">
+        {back}
+        <h1 className="text-xl font-semibold">{m.compare}</h1>
+        {isSame && <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800">{m.compareSame}</p>}
+        {runs.length < 2 ? <p data-testid="compare-too-few" className="text-sm text-slate-600">{m.compareTooFew}</p> : <>
+          <p className="text-sm text-slate-600">{m.comparePick}</p>
+          <CompareRuns workflowId={id} runs={runs} m={m} picked={{ a: a ?? undefined, b: b ?? undefined }} hasTitle={false} />
+        </>}
+      </section>
+    );
+  }
   const jobs = await getRunComparison(sql, id, a, b);
   if (jobs.length !== 2) notFound();
   const diff = await diffRuns(sql, a, b);

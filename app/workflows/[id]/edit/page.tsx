@@ -7,6 +7,8 @@ import { specFormValues } from "@/lib/jobs/workflow-spec";
 import { topicKeywordWords } from "@/lib/topic/topic";
 import { parseId } from "../../../json";
 import { saveWorkflowAction } from "../../actions";
+import { canOperate } from "../../../auth/current";
+import { RoleNotice } from "../../../auth/role-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -20,9 +22,9 @@ export default async function EditWorkflowPage({ params }: { params: Promise<{ i
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-xl font-semibold">{fill(m.editTitle, { version: w.version + 1 })}</h1>
-      <JobForm {...props} labels={{ ...labels, name: m.nameLabel, nameHint: "", submit: m.saveNew }} save={saveWorkflowAction}
+      {!(await canOperate()) ? <RoleNotice locale={locale} kind="roleNoticeWorkflow" /> : <JobForm {...props} labels={{ ...labels, name: m.nameLabel, nameHint: "", submit: m.saveNew }} save={saveWorkflowAction}
         hidden={{ workflowId: String(w.id) }} initial={{ ...specFormValues(w.spec as Record<string, unknown>), name: w.name }}
-        note={[keptTopic, m.credentialsKept].filter(Boolean).join(" ")} />
+        note={[keptTopic, m.credentialsKept].filter(Boolean).join(" ")} />}
     </section>
   );
 }

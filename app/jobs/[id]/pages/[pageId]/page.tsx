@@ -11,6 +11,7 @@ import { DuplicateGroupSection } from "./duplicate-group";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
+import { canOperate } from "../../../../auth/current";
 import { charsetSourceLabel } from "@/lib/i18n/ops-messages";
 import { PageMark, RevisitOrigin } from "./page-mark";
 
@@ -43,10 +44,10 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
       <PageNav jobId={jobId} newer={beside.newer} older={beside.older} labels={{ prev: t("pageViewPrev"), next: t("pageViewNext"), keys: t("pageViewKeys") }} />
       <h1 data-testid="page-title" className="break-words text-xl font-semibold">{page.title || page.url}</h1>
       {run?.workflowId != null && <PageMark mark={page.mark} visits={page.visits} changes={page.changes} locale={locale} />}
-      <PageJudge jobId={jobId} pageId={page.id} initial={judgement} labels={{
+      {await canOperate() && <PageJudge jobId={jobId} pageId={page.id} initial={judgement} labels={{
         relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
         judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"),
-      }} />
+      }} />}
       <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2 break-all"><dt className="inline text-slate-500">{t("colUrl")}: </dt>
           <dd data-testid="page-url" className="inline font-mono text-xs">{page.finalUrl}</dd></div>
