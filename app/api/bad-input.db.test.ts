@@ -91,9 +91,11 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
   for (const body of [{ url: 5 }, { url: "" }, { url: "ftp://x/" }, { url: "http://127.0.0.1:1/" }]) all.push(["POST", "/api/topics/example-url", body]);
   for (const body of [{ text: 5 }, { text: "x", topic: null }, { text: "x".repeat(300_000), topic: { clc: ["TP3"] } }]) all.push(["POST", "/api/topics/score", body]);
   for (const body of [{ name: "" , clc: ["TP3"] }, { name: "x", pageThreshold: 1e308, clc: ["TP3"] }]) all.push(["POST", "/api/topics", body]);
+  // Reports that do not exist, or not as CSV.
+  for (const file of ["nope.csv", "hosts.txt", "hosts", "..%2Fhosts.csv", "%00.csv", "x".repeat(3000) + ".csv"]) all.push(["GET", `${j}/reports/${file}`]);
   // Unknown and malformed ids on every route that takes one.
   for (const id of BAD_IDS) {
-    for (const sub of ["", "/events", "/export?format=csv", "/frontier", "/pages", "/pages/1", "/pages/1/snapshot"]) all.push(["GET", `/api/jobs/${id}${sub}`]);
+    for (const sub of ["", "/events", "/export?format=csv", "/frontier", "/pages", "/pages/1", "/pages/1/snapshot", "/reports/hosts.csv"]) all.push(["GET", `/api/jobs/${id}${sub}`]);
     all.push(["POST", `/api/jobs/${id}/actions`, { action: "stop" }], ["POST", `/api/jobs/${id}/continue`, { maxPages: 10 }], ["POST", `/api/jobs/${id}/seeds`, { seeds: ["http://a.test/"] }]);
     all.push(["POST", `/api/jobs/${id}/topic`, { topicId }], ["POST", `/api/jobs/${id}/topic/refine`, {}], ["POST", `/api/jobs/${id}/topic/undo`], ["PUT", `/api/jobs/${id}/judgements`, { pageIds: ["1"], judgement: null }]);
     for (const sub of ["", "/export", "/hosts"]) all.push(["GET", `/api/topics/${id}${sub}`]);
