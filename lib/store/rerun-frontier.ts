@@ -7,7 +7,7 @@
  */
 import type { PrismaClient } from "../generated/prisma/client";
 import { REVISIT_PRIORITY_BASE } from "../rules/revisit";
-import { keepAllowed, type PreviousRun, type RevisitBounds } from "./revisits";
+import { addRowHosts, keepAllowed, type PreviousRun, type RevisitBounds } from "./revisits";
 
 type PrismaTx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -50,10 +50,7 @@ export async function queuePreviousFrontier(tx: PrismaTx, jobId: number, prev: P
   const pending = keepAllowed(await readPendingUrls(tx, prev, limit), p);
   if (pending.length === 0) return 0;
   const rows = JSON.stringify(pending.map((u) => ({ ...u, detail: u.detail ?? null, lastmod: u.lastmod?.toISOString() ?? null })));
-  await tx.$executeRaw`
-    insert into hosts (job_id, host, min_delay_ms, max_connections)
-    select distinct ${jobId}::int, r.host, ${p.minDelayMs}::int, ${p.maxHostConnections}::int from jsonb_to_recordset(${rows}::jsonb) as r(host text)
-    order by 2 on conflict do nothing`;
+  await addRowHosts(tx, jobId, rows, p);
   return tx.$executeRaw`
     insert into frontier (job_id, url, url_key, host, depth, priority, base_priority, anchor_text, priority_detail, lastmod)
     select ${jobId}::int, r.url, r.url, r.host, r.depth, r.priority, r.priority, r.anchor, r.detail, r.lastmod

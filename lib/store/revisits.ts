@@ -71,6 +71,14 @@ export function keepAllowed<T extends { url: string; depth: number }>(pages: T[]
   return pages.filter((pg) => inScope(pg.url).allowed && trapReason(pg.url, pg.depth, b) === null);
 }
 
+/** The hosts of `rows` (a JSON array of objects with a `host`) added to job `jobId` with its politeness; known hosts keep theirs. */
+export async function addRowHosts(tx: PrismaTx, jobId: number, rows: string, p: { minDelayMs: number; maxHostConnections: number }): Promise<void> {
+  await tx.$executeRaw`
+    insert into hosts (job_id, host, min_delay_ms, max_connections)
+    select distinct ${jobId}::int, r.host, ${p.minDelayMs}::int, ${p.maxHostConnections}::int from jsonb_to_recordset(${rows}::jsonb) as r(host text)
+    order by 2 on conflict do nothing`;
+}
+
 /**
  * Queue the previous run's pages that this run's scope and depth allow on job `jobId` (inside the
  * transaction that creates it), most likely changed first: priority REVISIT_PRIORITY_BASE + 1 −
@@ -87,10 +95,7 @@ export async function queueRevisits(tx: PrismaTx, jobId: number, prev: PreviousR
     url: item.url, host: item.host, depth: item.depth, page_id: item.pageId, etag: item.etag, last_modified: item.lastModified,
     priority: revisitPriority(changeProbability), p: Math.round(changeProbability * 1e6) / 1e6,
   })));
-  await tx.$executeRaw`
-    insert into hosts (job_id, host, min_delay_ms, max_connections)
-    select distinct ${jobId}::int, r.host, ${p.minDelayMs}::int, ${p.maxHostConnections}::int from jsonb_to_recordset(${rows}::jsonb) as r(host text)
-    order by 2 on conflict do nothing`;
+  await addRowHosts(tx, jobId, rows, p);
   return tx.$executeRaw`
     insert into frontier (job_id, url, url_key, host, depth, priority, priority_detail, revisit_page_id, revisit_etag, revisit_last_modified)
     select ${jobId}::int, r.url, r.url, r.host, r.depth, r.priority, jsonb_build_object('changeProbability', r.p), r.page_id, r.etag, r.last_modified
