@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
 import { JS_SITE, startJsSite, type JsSite } from "../testing/js-site";
 import { createCrawlWorker } from "./worker";
+import { readRenderStats } from "../store/render-stats";
 
 let db: TestDatabase;
 let site: JsSite;
@@ -33,8 +34,8 @@ async function crawl(seed: string, fetchMode: string, maxPages = 8) {
     browser: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", maxPages: 2, pageBudgetMs: 4_000, heapMb: 256, userAgent: "FocusCrawl-test" },
   });
   await worker.run();
-  return db.sql<{ url: string; main_text: string; is_relevant: boolean; render: { blocked: string[]; isTimedOut: boolean; requests: number } | null }[]>`
-    select url, main_text, is_relevant, render from pages where job_id = ${job.id} order by id`;
+  return db.sql<{ job_id: number; url: string; main_text: string; is_relevant: boolean; render: { blocked: string[]; isTimedOut: boolean; requests: number } | null }[]>`
+    select job_id, url, main_text, is_relevant, render from pages where job_id = ${job.id} order by id`;
 }
 
 test("over HTTP the JavaScript site's front page is stored empty and its articles are never found", async () => {
@@ -59,6 +60,9 @@ test("a rendered page's request to another private address is refused and report
   const [page] = await crawl("/probe.html", "browser", 1);
   assert.deepEqual(page.render?.blocked, [site.secretUrl]);
   assert.equal(site.secretHits(), before);
+  const stats = await readRenderStats(db.sql, page.job_id);
+  assert.equal(stats.blockedTotal, 1);
+  assert.deepEqual(stats.blocked, [{ page: page.url, url: site.secretUrl }]);
   assert.match(page.main_text, /关系数据库/);
 });
 

@@ -32,7 +32,20 @@ export interface BrowserOptions {
  * What rendering cost: time, requests the page made, and what was refused and reported: URLs the
  * guard refused, popups, WebSockets, and the guard proxy's refusals (a URL or `CONNECT host:port`).
  */
-export interface RenderCost { ms: number; requests: number; blocked: string[]; isTimedOut: boolean }
+/** `blocked`: the distinct targets the guard refused, the first BLOCKED_KEPT of them, each cut at BLOCKED_URL_CHARS; `blockedMore`: how many more were refused. */
+export interface RenderCost { ms: number; requests: number; blocked: string[]; blockedMore?: number; isTimedOut: boolean }
+
+/** A page that tries thousands of private addresses stores a bounded record of it. */
+export const BLOCKED_KEPT = 50;
+export const BLOCKED_URL_CHARS = 300;
+
+/** Record one refused target on the page's render cost: kept once, cut to length, counted past the cap. */
+export function reportBlocked(cost: RenderCost, target: string): void {
+  const t = target.length > BLOCKED_URL_CHARS ? `${target.slice(0, BLOCKED_URL_CHARS)}…` : target;
+  if (cost.blocked.includes(t)) return;
+  if (cost.blocked.length < BLOCKED_KEPT) cost.blocked.push(t);
+  else cost.blockedMore = (cost.blockedMore ?? 0) + 1;
+}
 
 /** A rendered page: the fetch outcome of its rendered HTML, and what it cost. */
 export type RenderOutcome = FetchOutcome & { render: RenderCost };
@@ -125,7 +138,7 @@ export function createBrowserPool(o: BrowserOptions) {
     const req = route.request();
     const url = req.url();
     const refuse = (isReported: boolean) => {
-      if (isReported) cost.blocked.push(url);
+      if (isReported) reportBlocked(cost, url);
       return route.abort("blockedbyclient").catch(() => {});
     };
     if (req.method() !== "GET" || !/^https?:/.test(url)) return refuse(false);
@@ -147,7 +160,7 @@ export function createBrowserPool(o: BrowserOptions) {
 
   /** A WebSocket the page opens is closed unconnected, and reported. */
   function refuseWebSocket(ws: WebSocketRoute, cost: RenderCost) {
-    cost.blocked.push(ws.url());
+    reportBlocked(cost, ws.url());
     ws.close().catch(() => {});
   }
 
@@ -182,7 +195,7 @@ export function createBrowserPool(o: BrowserOptions) {
       // The budget is the page's own: the browser's start (once per worker, seconds on a busy
       // machine) is not charged to the first page it renders.
       const started = performance.now();
-      const opened = await launched.guard.openLane((target) => cost.blocked.push(target));
+      const opened = await launched.guard.openLane((target) => reportBlocked(cost, target));
       lane = opened;
       // The context's own proxy is the page's lane of the guard proxy; `<-loopback>` keeps loopback proxied.
       context = await launched.browser.newContext({ acceptDownloads: false, serviceWorkers: "block", userAgent: o.userAgent, javaScriptEnabled: true,

@@ -47,7 +47,7 @@ export interface PageRecord {
   /** The response body to keep (the job's "keep raw HTML" setting), compressed. */
   rawBody?: RawBody | null;
   /** What rendering the page in the browser cost (lib/crawl/browser.ts), when it was rendered. */
-  render?: { ms: number; requests: number; blocked: string[]; isTimedOut: boolean } | null;
+  render?: { ms: number; requests: number; blocked: string[]; blockedMore?: number; isTimedOut: boolean } | null;
   /** A revisit of a workflow's re-run: the previous run's page of this URL (its mark and history follow from it). */
   revisitOf?: string | null;
   /** Title and main text already segmented as the search index segments them (else the store does it). */

@@ -14,7 +14,7 @@ export async function RenderPanel({ jobId }: { jobId: number }) {
         .replace("{avg}", String(Math.round(s.totalMs / s.pages))).replace("{requests}", String(s.requests)).replace("{timedOut}", String(s.timedOut))}
       {s.blocked.length > 0 && (
         <details data-testid="render-blocked" className="mt-1" open>
-          <summary className="cursor-pointer text-amber-800">{m.blocked.replace("{n}", String(s.blocked.length))}</summary>
+          <summary className="cursor-pointer text-amber-800">{m.blocked.replace("{n}", String(s.blockedTotal))}</summary>
           <ul className="mt-1 space-y-0.5 font-mono text-xs">
             {s.blocked.map((b, i) => <li key={i} className="break-all">{b.url} <span className="font-sans text-slate-500">{m.onPage.replace("{page}", b.page)}</span></li>)}
           </ul>
