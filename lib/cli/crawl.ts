@@ -8,6 +8,7 @@ import { controlJob, createJob } from "../store/jobs";
 import { createPrisma } from "../store/infra/prisma";
 import { openClaimSql, openSql } from "../store/infra/sql";
 import { createCrawlWorker } from "../crawl/worker";
+import { guardWorkerProcess } from "../crawl/url-faults";
 import { parseResolveMap } from "../rules/resolve-map";
 import { loadEnv } from "../env";
 import { parseJobInput } from "../jobs/input";
@@ -52,6 +53,8 @@ export async function runCrawl(argv: string[]): Promise<number> {
   const concurrency = values.concurrency === undefined ? env.WORKER_CONCURRENCY : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a whole number >= 1`);
 
+  // As in a worker process: an error escaping one URL's handling fails that URL, not the crawl.
+  guardWorkerProcess((l) => console.error(`[crawl] ${l}`));
   const db = await openDatabase(env, (l) => console.error(l));
   const prisma = createPrisma(db.url);
   const sql = openSql(db.url, { max: Math.min(20, concurrency + 4), app: "focuscrawl-cli", isAsyncCommit: true });
