@@ -128,5 +128,5 @@ test("a job whose seeds all fail ends as failed and names each seed with why", a
   await expect(page.getByTestId("finish-reason")).toHaveText("所有种子都失败了");
   const seeds = page.getByTestId("seed-outcomes");
   for (const s of ["no-such-page-1", "no-such-page-2"]) await expect(seeds).toContainText(s);
-  await expect(seeds).toContainText("http-404");
+  await expect(seeds).toContainText("HTTP 404");
 });

@@ -37,7 +37,7 @@ test("the reports panel's totals equal the job's counters, a failed seed is list
   }
   const seeds = page.getByTestId("report-seeds");
   await expect(seeds).toContainText("no-such-page-1");
-  await expect(seeds).toContainText("http-404");
+  await expect(seeds).toContainText("HTTP 404");
   await expect(page.getByTestId("report-status-codes")).toContainText("404");
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-hosts-csv").click()]);
