@@ -86,6 +86,9 @@ test("a re-run of a run that stopped at its budget takes over its pending URLs a
   assert.equal(carried.length, left.length, "every URL the first run left is queued again");
   const byUrl = new Map(left.map((l) => [l.url, l]));
   for (const c of carried) assert.deepEqual([c.depth, c.priority], [byUrl.get(c.url)!.depth, byUrl.get(c.url)!.priority], c.url);
+  // They count on their hosts as queued links, which the per-host limit reads.
+  const [counted] = await db.sql`select coalesce(sum(urls_queued), 0)::int as n from hosts where job_id = ${second.job.id}`;
+  assert.equal(counted.n, carried.length);
 
   await crawl(second.job.id);
   const marks = await marksOf(second.job.id);
