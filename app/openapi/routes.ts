@@ -164,6 +164,15 @@ export const API_ROUTES: RouteDoc[] = [
       },
     },
   },
+  {
+    path: "/api/jobs/{id}/replay", tag: "results", methods: {
+      get: {
+        summary: "A captured page as replayed: its kept HTML with scripts, handlers and outside resources removed, its links leading to the dashboard's replay of their targets, with a CSP that lets nothing run or load",
+        query: [{ name: "url", description: "the captured page's URL" }],
+        responses: { 200: "HTML", 400: "no url, or not an http(s) URL", 404: "no such job, the job did not capture the URL, or no raw HTML was kept for it" }, produces: "text/html",
+      },
+    },
+  },
   { path: "/api/jobs/{id}/exports/{exportId}", tag: "exports", methods: { get: { summary: "An export file of this job", responses: { 200: EXPORT_PROGRESS, 404: "no such export of this job" } } } },
   { path: "/api/jobs/{id}/exports/{exportId}/actions", tag: "exports", methods: { post: EXPORT_ACTION } },
   { path: "/api/jobs/{id}/exports/{exportId}/file", tag: "exports", methods: { get: EXPORT_FILE } },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { test } from "node:test";
-import { startTestWeb, TESTWEB_CONTROL_PATH } from "./server";
+import { startTestWeb, TESTWEB_CONTROL_PATH, TESTWEB_REQUESTS_PATH } from "./server";
 
 /** GET (or POST) `path` on the test web as `host`, with optional headers. */
 function get(port: number, host: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; etag?: string; body: string }> {
@@ -44,6 +44,21 @@ test("the test web serves the JavaScript site as js.test: pages whose text only 
     assert.match((await get(web.port, "js.test", "/app.js")).body, /数据库/);
     assert.equal((await get(web.port, "js.test", "/article/3.html")).status, 200);
     assert.equal((await get(web.port, "js.test", "/probe.html")).status, 404, "no page that asks a private address");
+  } finally {
+    await web.close();
+  }
+});
+
+test("the test web lists the requests it answered since a time, its own listing left out", async () => {
+  const web = await startTestWeb({ seed: 5, pages: 50 });
+  try {
+    const page = web.web.pages.find((p) => p.path !== "/")!;
+    const since = Date.now();
+    await get(web.port, page.host, page.path);
+    const listed = JSON.parse((await get(web.port, "any.test", `${TESTWEB_REQUESTS_PATH}?since=${since}`)).body) as { host: string; path: string }[];
+    assert.deepEqual(listed.map((r) => [r.host, r.path]), [[page.host, page.path]]);
+    const later = JSON.parse((await get(web.port, "any.test", `${TESTWEB_REQUESTS_PATH}?since=${Date.now() + 60_000}`)).body);
+    assert.deepEqual(later, []);
   } finally {
     await web.close();
   }

@@ -21,6 +21,15 @@ export interface TestWebServer {
   close(): Promise<void>;
 }
 
+/**
+ * The path that lists the requests the test web answered since a time (any host):
+ * GET /__testweb/requests?since=<ms since the epoch> → [{ at, host, path }]. The last
+ * RECENT_REQUESTS are kept whatever `keepLog` says: an e2e checks on it that replaying a capture
+ * asks the live site for nothing.
+ */
+export const TESTWEB_REQUESTS_PATH = "/__testweb/requests";
+const RECENT_REQUESTS = 5_000;
+
 /** Where a page was edited (host + path → revisions): re-crawls of a changing web. */
 type Edits = Map<string, number>;
 
@@ -55,6 +64,7 @@ export async function startTestWeb(opts: { seed: number; pages: number; port?: n
     edits.set(`${host}${path}`, n);
     return n;
   };
+  const recent: { at: number; host: string; path: string }[] = [];
   const open = new Map<string, number>();
   const peakOpen = new Map<string, number>();
   const server = http.createServer((req, res) => {
@@ -64,6 +74,13 @@ export async function startTestWeb(opts: { seed: number; pages: number; port?: n
     if (now > (peakOpen.get(host) ?? 0)) peakOpen.set(host, now);
     res.once("close", () => open.set(host, (open.get(host) ?? 1) - 1));
     const path = (req.url ?? "/").split("?")[0];
+    if (path === TESTWEB_REQUESTS_PATH && req.method === "GET") {
+      const since = Number(new URL(req.url ?? "/", "http://x").searchParams.get("since") ?? 0);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(recent.filter((r) => r.at >= since)));
+      return;
+    }
+    recent.push({ at: Date.now(), host, path });
+    if (recent.length > RECENT_REQUESTS) recent.splice(0, recent.length - RECENT_REQUESTS);
     if (opts.hostile && HOSTILE_HOSTS.has(host)) {
       if (opts.keepLog) log.push({ at: Date.now(), host, path: req.url ?? "/", status: 0 });
       serveHostile(host, path, req, res);

@@ -24,6 +24,7 @@ import { checkSinceRun, type SinceProblem } from "@/lib/store/revisits";
 import type { PageMark } from "@/lib/results/filters";
 import { hasRole } from "@/lib/auth/roles";
 import { ResultsList, type ListRow } from "./results-list";
+import { replayMessages } from "@/lib/i18n/replay-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -87,6 +88,7 @@ export default async function ResultsPage({ params, searchParams }: {
   const named: ResultFilters = parsed.ok ? parsed.value : filtersParsed.ok ? { ...filtersParsed.value, since: undefined } : { sort: "relevance" };
   const f: ResultFilters = named.dup || named.dupOf ? named : { ...named, dup: RESULTS_PAGE_DUP };
   const dm = dupMessages(locale);
+  const replayM = replayMessages(locale);
   const rq = prepareResultQuery(id, f);
   const [screen, total, hosts, quality, exportFiles] = await Promise.all([
     parsed.ok ? listResults(sql, rq) : { rows: [], next: null }, parsed.ok ? countResults(sql, rq) : { count: 0, isMore: false }, countHosts(sql, rq), estimateJobPrecision(sql, id),
@@ -156,7 +158,7 @@ export default async function ResultsPage({ params, searchParams }: {
           relevant: t("judgeRelevant"), irrelevant: t("judgeIrrelevant"), clear: t("judgeClear"), judgedRelevant: t("judgedRelevant"),
           judgedIrrelevant: t("judgedIrrelevant"), failed: t("judgeFailed"), keys: hasRole(who.role, "operator") ? t("resultsKeys") : t("resultsKeysRead"), depth: t("resultsDepth"),
           tick: t("resultsTick"), tickAll: t("resultsTickAll"), ticked: t("resultsTicked"), bulkRelevant: t("resultsBulkRelevant"), bulkIrrelevant: t("resultsBulkIrrelevant"),
-          duplicate: dm.duplicate, original: dm.original,
+          duplicate: dm.duplicate, original: dm.original, replay: replayM.open, replayHint: replayM.openHint,
         }} />
       )}
       <div className="flex gap-4 text-sm">

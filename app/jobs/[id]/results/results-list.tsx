@@ -9,6 +9,7 @@ import Link from "next/link";
 import { useCallback, useRef, useState } from "react";
 import { JudgeButtons, sendJudgement, useShortcutKeys, type JudgeLabels, type JudgementValue } from "../judge-buttons";
 import type { SnippetPiece } from "@/lib/results/snippet";
+import { replayPath } from "@/lib/results/replay-path";
 
 /** How each page mark stands out in a row. */
 const MARK_STYLE: Record<string, string> = {
@@ -45,7 +46,7 @@ export function ResultsList({ jobId, rows, labels, canJudge = true }: {
   canJudge?: boolean;
   labels: JudgeLabels & {
     keys: string; depth: string; tick: string; tickAll: string; ticked: string; bulkRelevant: string; bulkIrrelevant: string;
-    duplicate: string; original: string;
+    duplicate: string; original: string; replay: string; replayHint: string;
   };
 }) {
   const [judgements, setJudgements] = useState<Record<string, JudgementValue>>(() => Object.fromEntries(rows.map((r) => [r.id, r.judgement])));
@@ -136,6 +137,7 @@ export function ResultsList({ jobId, rows, labels, canJudge = true }: {
             <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
               <span className={r.isRelevant ? "font-semibold text-teal-700" : ""}>{r.relevance}</span>
               <span>{r.host}</span><span>{r.kind}</span><span>{labels.depth} {r.depth}</span><span>HTTP {r.status}</span><span>{r.fetchedAt}</span>
+              <Link data-testid="result-replay" href={replayPath(jobId, r.url)} title={labels.replayHint} className="text-teal-700 hover:underline">{labels.replay}</Link>
               {r.mark && <span data-testid="result-mark" data-mark={r.mark.value} className={MARK_STYLE[r.mark.value] ?? ""}>{r.mark.label}</span>}
               {r.isDuplicate && <span data-testid="result-duplicate">≈ {labels.duplicate}</span>}
               {r.isOriginal && <span data-testid="result-original" className="font-semibold text-slate-700">{labels.original}</span>}

@@ -14,6 +14,8 @@ import { PageJudge } from "../../judge-buttons";
 import { canOperate } from "../../../../auth/current";
 import { charsetSourceLabel } from "@/lib/i18n/ops-messages";
 import { PageMark, RevisitOrigin } from "./page-mark";
+import { replayMessages } from "@/lib/i18n/replay-messages";
+import { replayPath } from "@/lib/results/replay-path";
 
 export const dynamic = "force-dynamic";
 
@@ -33,6 +35,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
     findNeighbourPages(getPrisma(), jobId, BigInt(page.id)), sql<{ workflowId: number | null }[]>`select workflow_id as "workflowId" from jobs where id = ${jobId}`]);
   const { locale, t } = await getT();
   const om = outlinkMessages(locale);
+  const rm = replayMessages(locale);
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
   const judgement = page.judgement === "relevant" || page.judgement === "irrelevant" ? page.judgement : null;
   return (
@@ -129,7 +132,10 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
         </details>
       )}
       <div>
-        <h2 className="text-sm font-semibold">{t("pageSnapshot")}</h2>
+        <div className="flex flex-wrap items-baseline gap-3">
+          <h2 className="text-sm font-semibold">{t("pageSnapshot")}</h2>
+          {origin?.hasBody && <Link data-testid="page-replay" href={replayPath(jobId, page.url)} title={rm.openHint} className="text-sm text-teal-700 hover:underline">{rm.open} →</Link>}
+        </div>
         {origin?.hasBody
           ? <iframe data-testid="page-snapshot" sandbox="" referrerPolicy="no-referrer" title={t("pageSnapshot")}
               src={`/api/jobs/${jobId}/pages/${page.id}/snapshot`} className="mt-1 h-96 w-full rounded border border-slate-200 bg-white" />
