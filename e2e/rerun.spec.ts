@@ -53,6 +53,16 @@ test("a re-run of a workflow stopped at its budget stores new pages on the uncha
   await page.reload();
   await expect(page.locator(`[data-run="${second.id}"] [data-col=new]`)).toHaveText(String(marks.new));
 
+  // Both runs captured the portal: its replay in run 2 lists both captures, and run 1's opens from there.
+  await page.goto(`/jobs/${second.id}/replay?url=${encodeURIComponent("http://portal.test/")}`);
+  const timeline = page.getByTestId("replay-timeline");
+  await expect(timeline.locator("li")).toHaveCount(2);
+  await expect(timeline.locator('[aria-current="true"]')).toContainText("第 2 次运行");
+  await shoot(page, "replay-timeline", { prepare: () => expect(page.getByTestId("replay-timeline")).toBeVisible() });
+  await timeline.getByRole("link", { name: /第 1 次运行/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${first.id}/replay\\?`));
+  await expect(page.getByTestId("replay-frame")).toBeVisible();
+
   // Continue run 2 from its job page: a budget not above its spent pages is refused, in Chinese.
   const before = await pagesOf(second.id);
   const spent = (await sql`select pages_reserved as n from jobs where id = ${second.id}`)[0].n as number;
