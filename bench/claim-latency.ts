@@ -11,7 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import { withBenchDatabase } from "./bench-db";
-import { claimUrls } from "../lib/store/frontier";
+import { claimUrls } from "../lib/store/claim/claim";
 import { beat } from "../lib/store/workers";
 import { makeJob } from "../lib/testing/fixtures";
 import { openSql } from "../lib/store/infra/sql";

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import postgres from "postgres";
-import { claimUrls, reclaimExpiredLeases } from "../../lib/store/frontier";
+import { reclaimExpiredLeases } from "../../lib/store/frontier";
+import { claimUrls } from "../../lib/store/claim/claim";
 import { createTestDatabase, type TestDatabase } from "../../lib/testing/db";
 import { makeJob } from "../../lib/testing/fixtures";
 import { isClaimStatement, labelStatement } from "./db-activity";

@@ -3,7 +3,7 @@
  * by the job's strategy (with the host feedback when the job learns from hosts). One function for
  * a fetched page and for an unchanged revisit, whose links come from its previous copy.
  */
-import type { ClaimedUrl } from "../store/frontier";
+import type { ClaimedUrl } from "../store/claim/claim";
 import type { PageRecord } from "../store/pages";
 import type { Sql } from "../store/infra/sql";
 import { loadStrategyState } from "../store/strategy-state";

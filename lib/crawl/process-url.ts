@@ -1,5 +1,5 @@
 /** The pipeline for one leased URL: fetch → classify → decode → parse → score → links → persist. */
-import type { ClaimedUrl } from "../store/frontier";
+import type { ClaimedUrl } from "../store/claim/claim";
 import { LeaseLostError, requeueUntried, retryLater } from "../store/frontier";
 import { isDatabaseAway } from "../store/infra/database-away";
 import { readRobots, reserveHostSlot, saveRobots } from "../store/hosts";

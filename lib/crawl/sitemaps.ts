@@ -4,7 +4,7 @@
  * the host's politeness like a page, and the pages it lists are queued, scored like links by
  * the job's strategy, with their lastmod; an index's files are queued one level below.
  */
-import type { ClaimedUrl } from "../store/frontier";
+import type { ClaimedUrl } from "../store/claim/claim";
 import { storeNonPage } from "../store/pages";
 import { queueSitemaps, storeSitemap } from "../store/sitemaps";
 import type { Sql } from "../store/infra/sql";

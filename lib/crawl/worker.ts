@@ -4,7 +4,8 @@
  */
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { claimUrls, finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater, type ClaimedUrl } from "../store/frontier";
+import { finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater } from "../store/frontier";
+import { claimUrls, type ClaimedUrl } from "../store/claim/claim";
 import { retryWithBackoff } from "../store/infra/backoff";
 import { createCutTries } from "./cut-tries";
 import type { Sql } from "../store/infra/sql";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { claimUrls, MAX_HOSTS_PROBED } from "./frontier";
+import { claimUrls, MAX_HOSTS_PROBED } from "./claim/claim";
 import { beat } from "./workers";
 import { markHostsPending, repairHostsPending } from "./host-pending";
 import { findStalledJobs } from "./stall";

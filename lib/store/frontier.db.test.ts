@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { claimUrls, enqueueLinks, finishJobs, finishLease, giveBackCutTries, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
+import { enqueueLinks, finishJobs, finishLease, giveBackCutTries, LeaseLostError, MAX_ATTEMPTS, reclaimExpiredLeases, recordOutcome, retryLater } from "./frontier";
+import { claimUrls, RANDOM_POOL } from "./claim/claim";
 import { beat } from "./workers";
 import { openClaimSql } from "./infra/sql";
 import { ensureHosts, readRobots, saveRobots } from "./hosts";
@@ -337,7 +338,6 @@ test("a best-first claim leases the best URLs of the best ready hosts, whether o
 });
 
 test("Tianwang's random turns draw from a host's best RANDOM_POOL URLs; its turns by priority take the best", async () => {
-  const { RANDOM_POOL } = await import("./frontier");
   // One claim by priority, then one at random, in turn.
   const job = await makeJob(db.url, { maxPages: 1000, strategy: "tianwang", strategyParams: { byWeight: 1, random: 1 } });
   await db.sql`update frontier set status = 'done' where job_id = ${job.id}`;

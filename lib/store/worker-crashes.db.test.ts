@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { claimUrls, enqueueLinks, giveBackCutTries, MAX_CRASHES, reclaimExpiredLeases, WORKER_CRASH } from "./frontier";
+import { enqueueLinks, giveBackCutTries, MAX_CRASHES, reclaimExpiredLeases, WORKER_CRASH } from "./frontier";
+import { claimUrls } from "./claim/claim";
 import { ensureHosts } from "./hosts";
 import { beat } from "./workers";
 

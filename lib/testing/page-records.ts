@@ -1,6 +1,7 @@
 /** Leased URLs and page records for tests of the page store (lib/store/pages.ts, lib/crawl/page-writer.ts). */
 import assert from "node:assert/strict";
-import { claimUrls, enqueueLinks } from "../store/frontier";
+import { enqueueLinks } from "../store/frontier";
+import { claimUrls } from "../store/claim/claim";
 import { ensureHosts } from "../store/hosts";
 import type { PageRecord } from "../store/pages";
 import type { Sql } from "../store/infra/sql";
