@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
 import type { TopicMessages } from "@/lib/i18n/topic-messages";
+import { LEXICON_NAMES } from "@/lib/topic/knowledge/mapping";
 import type { ClassChoice, Draft, Keyword } from "./draft";
 
 /** The answer of GET /api/clc/:code/knowledge. */
 interface Knowledge {
   code: string;
-  knowledge: { code: string; name: string; isInherited: boolean; words: string[]; examples: string[]; sources: { abstracts: number; lexicons: string[] } } | null;
+  knowledge: { code: string; name: string; isInherited: boolean; words: string[]; examples: string[]; sources: { abstracts: number; headlines?: number; lexicons: string[] } } | null;
 }
 
 /** Words offered per class (the API sends more; the strongest first). */
@@ -29,6 +30,13 @@ function useKnowledge(classes: ClassChoice[]): Record<string, Knowledge | "error
 }
 
 const chip = "rounded-full border px-2 py-0.5 text-sm";
+
+/** What a class's knowledge was learned from, in the locale: counts of texts and the lexicons' names. */
+function sourcesText(m: TopicMessages, sources: NonNullable<Knowledge["knowledge"]>["sources"]): string {
+  const lexicons = sources.lexicons.map((id) => LEXICON_NAMES[id]?.[m.locale === "en" ? "en" : "zh"] ?? id);
+  return m.suggestionsSources.replace("{abstracts}", String(sources.abstracts)).replace("{headlines}", String(sources.headlines ?? 0))
+    .replace("{lexicons}", lexicons.length ? lexicons.join(m.locale === "en" ? ", " : "、") : "—");
+}
 
 /**
  * The refine step's suggestions for the chosen classes (seed 004: the system offers texts for
@@ -59,10 +67,9 @@ export function ClassSuggestions({ m, draft, update }: { m: TopicMessages; draft
         const kn = k.knowledge;
         return (
           <div key={c.code} className="space-y-2" data-testid={`knowledge-${c.code}`}>
-            <p className="text-sm"><span className="font-mono">{c.code}</span> {label}
-              <span className="ml-2 text-xs text-slate-500">
-                {kn.isInherited ? m.suggestionsInherited.replace("{code}", kn.code).replace("{name}", kn.name) + " · " : ""}
-                {m.suggestionsSources.replace("{n}", String(kn.sources.abstracts)).replace("{lexicons}", kn.sources.lexicons.length ? kn.sources.lexicons.join(", ") : "—")}
+            <p className="text-sm"><span className="font-mono">{c.code}</span> {label}{" "}
+              <span className="text-xs text-slate-500" data-testid={`knowledge-sources-${c.code}`}>
+                ({kn.isInherited ? m.suggestionsInherited.replace("{code}", kn.code).replace("{name}", kn.name) + " · " : ""}{sourcesText(m, kn.sources)})
               </span>
             </p>
             <p className="text-xs text-slate-600">{m.suggestedWords}</p>
@@ -76,9 +83,10 @@ export function ClassSuggestions({ m, draft, update }: { m: TopicMessages; draft
                 </li>
               ))}
             </ul>
+            {kn.examples.length === 0 && <p className="text-xs text-slate-500" data-testid={`no-examples-${c.code}`}>{m.suggestedExamplesNone.replace("{code}", kn.code)}</p>}
             {kn.examples.length > 0 && (
               <>
-                <p className="text-xs text-slate-600">{m.suggestedExamples}</p>
+                <p className="text-xs text-slate-600">{m.suggestedExamples.replace("{code}", kn.code)}</p>
                 <ul className="space-y-1">
                   {kn.examples.map((t) => (
                     <li key={t} className="flex items-start gap-2 text-sm">

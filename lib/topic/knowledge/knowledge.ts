@@ -20,7 +20,7 @@ export const KNOWLEDGE_FILE = projectPath("lib", "topic", "knowledge", "class-kn
 export interface ClassKnowledge {
   terms: [string, number][];
   examples: string[];
-  sources: { abstracts: number; lexicons: string[]; catalogueRecords?: number };
+  sources: { abstracts: number; headlines?: number; lexicons: string[]; catalogueRecords?: number };
   threshold?: number;
 }
 

@@ -40,6 +40,34 @@ export const LEXICON_TO_CLC: Record<string, string[]> = {
 };
 
 /**
+ * TNEWS's 15 news categories (FewCLUE's labelled Toutiao headlines, label_desc) mapped to the
+ * CLC classes whose pages they resemble; their headlines teach each class the words of the news
+ * genre. A category missing here teaches no class: 故事 (news_story: life stories of any kind)
+ * and 文化 (news_culture: language, marriage, anime, calligraphy) name no field.
+ * - finance → F8 (财政、金融): economy, banks, policy; stock → F83 (金融、银行), where the
+ *   securities market (F830.9) is.
+ * - house → F29 (城市与市政经济: real estate, F293.3), as THUCNews's 房产 in lib/realweb/labels.ts.
+ * - car → U46 (汽车工程), so U4 (公路运输) and U take it in as their subclass's words.
+ * - tech → TP (自动化技术、计算机技术): phones, the internet, AI; not TN alone, nor TP3 alone.
+ * - sports → G8; game (电竞) → G89 (文体活动), as THUCNews's 游戏; edu → G4; military → E;
+ *   agriculture → S; entertainment → J (艺术: film, music, stars), as THUCNews's 娱乐.
+ * - travel → K9 (地理: places, scenery; travel geography is K928.9); world → D5 (世界政治).
+ */
+export const NEWS_CATEGORY_TO_CLC: Record<string, string[]> = {
+  news_finance: ["F8"], news_stock: ["F83"], news_house: ["F29"], news_car: ["U46"], news_tech: ["TP"],
+  news_sports: ["G8"], news_game: ["G89"], news_edu: ["G4"], news_military: ["E"], news_agriculture: ["S"],
+  news_entertainment: ["J"], news_travel: ["K9"], news_world: ["D5"],
+};
+
+/** Readable names of the lexicons (LEXICON_TO_CLC's keys), in Chinese and English, for the sources a class lists. */
+export const LEXICON_NAMES: Record<string, { zh: string; en: string }> = {
+  IT: { zh: "THUOCL IT 词库", en: "THUOCL IT lexicon" }, caijing: { zh: "THUOCL 财经词库", en: "THUOCL finance lexicon" },
+  medical: { zh: "THUOCL 医学词库", en: "THUOCL medicine lexicon" }, law: { zh: "THUOCL 法律词库", en: "THUOCL law lexicon" },
+  car: { zh: "THUOCL 汽车词库", en: "THUOCL car lexicon" }, food: { zh: "THUOCL 饮食词库", en: "THUOCL food lexicon" },
+  animal: { zh: "THUOCL 动物词库", en: "THUOCL animal lexicon" },
+};
+
+/**
  * CSL's 13 fields (门类) of its paper titles mapped to the first-level CLC classes they cover,
  * used only to pick example titles for a class among titles of a compatible field.
  */
