@@ -16,9 +16,10 @@ import * as cheerio from "cheerio";
 
 /**
  * The CSP a replayed document is served with: no script, no frame, no form target, nothing loaded
- * but inline styles and data: images; links still navigate (the top page, on a click).
+ * but inline styles and data: images; links still navigate (the top page, on a click). Its
+ * sandbox gives the document an origin of its own even when it is opened outside the iframe.
  */
-export const REPLAY_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+export const REPLAY_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-top-navigation-by-user-activation";
 
 /** Where a link of the replayed page leads: its replay address, and whether its target was captured. */
 export interface ReplayLink { href: string; isCaptured: boolean }
