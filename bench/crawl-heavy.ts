@@ -8,6 +8,10 @@
  * where the worker's CPU went. Usage:
  *   npm run bench:crawl -- --site heavy [--pages 20000] [--concurrency 32] [--port 18090] [--cpu-prof] [--no-ref] [--threads N]
  *     [--crawlee DIR]   also crawl with Crawlee's CheerioCrawler from DIR/crawl.mjs (a copy of ../shared/bench/crawlee after npm ci)
+ *     [--peer DIR [--rounds 2]]   the same-run comparison instead: FocusCrawl and the equal-work peer (DIR/crawl-eq.mjs, a copy
+ *       of ../shared/bench/crawlee-equal-work after npm ci) crawl the site alternately, each into its own database of the one
+ *       PostgreSQL server, round after round; prints pages/s, CPU per stored page (crawler, PostgreSQL, machine) and peak RSS
+ *       of each run, and FocusCrawl's ratios to the peer (bench/heavy/same-run.ts)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -25,10 +29,11 @@ import { sampleSessions, topStatements } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
 import { cpuSecondsOf, machineCpuSeconds, treeCpuSeconds } from "./heavy/proc-stats";
 import { WORKER_NODE_FLAGS } from "../lib/crawl/heap-limits";
+import { sameRun } from "./heavy/same-run";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
-  crawlee: { type: "string" }, threads: { type: "string" },
+  crawlee: { type: "string" }, threads: { type: "string" }, peer: { type: "string" }, rounds: { type: "string" },
 } });
 const PAGES = Number(values.pages ?? 20000);
 const CONCURRENCY = Number(values.concurrency ?? 32);
@@ -70,6 +75,12 @@ async function startDatabase(dataDir: string) {
   await admin.end();
   await first.stop();
   return startEmbeddedPostgres({ dataDir, port });
+}
+
+if (values.peer) {
+  await sameRun({ peerDir: path.resolve(values.peer), rounds: Number(values.rounds ?? 2), pages: PAGES, concurrency: CONCURRENCY, port: PORT,
+    threads: values.threads, startDatabase });
+  process.exit(0);
 }
 
 const siteDir = ensureSite(PAGES, PORT);
