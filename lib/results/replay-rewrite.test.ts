@@ -15,8 +15,9 @@ test("scripts, handlers, frames, meta refresh, <base> and form targets are gone"
   const doc = rewrite(`<html><head><meta http-equiv="refresh" content="0;url=http://evil.test/"><base href="http://site.test/x/">
     <script>alert(1)</script></head><body onload="alert(2)"><p onclick="alert(3)">文字</p>
     <iframe src="http://evil.test/"></iframe><object data="x.swf"></object><form action="http://evil.test/post"><button formaction="http://evil.test/b">b</button></form>
-    <svg><script>alert(4)</script><a xlink:href="javascript:alert(5)">s</a></svg><a href="javascript:alert(6)">js</a></body></html>`);
-  assert.doesNotMatch(doc.html, /alert|<script|onload|onclick|<iframe|<object|http-equiv|<base|evil\.test|javascript:/i);
+    <svg><script>alert(4)</script><a xlink:href="javascript:alert(5)">s</a></svg><a href="javascript:alert(6)">js</a>
+    <a href="a.html" download="x.html" ping="http://evil.test/ping">dl</a></body></html>`);
+  assert.doesNotMatch(doc.html, /alert|<script|onload|onclick|<iframe|<object|http-equiv|<base|evil\.test|javascript:|download=|ping=/i);
   assert.match(doc.html, /文字/);
   assert.match(doc.html, /<meta charset="utf-8">/);
 });

@@ -35,8 +35,8 @@ export interface ReplayDocument {
 
 /** Elements removed with their content: code, frames and plugins, and what changes where the page goes. */
 const REMOVED = "script, noscript, iframe, frame, frameset, object, embed, applet, base, template, portal, meta[http-equiv]";
-/** Attributes that load something, ping someone or send a form elsewhere. */
-const DROPPED_ATTRIBUTES = new Set(["srcset", "ping", "action", "formaction", "background", "poster", "lowsrc", "dynsrc", "longdesc", "manifest", "codebase", "archive", "data"]);
+/** Attributes that load something, ping someone, send a form elsewhere or turn a link into a download. */
+const DROPPED_ATTRIBUTES = new Set(["srcset", "ping", "download", "action", "formaction", "background", "poster", "lowsrc", "dynsrc", "longdesc", "manifest", "codebase", "archive", "data"]);
 /** CSS `url(…)` and `@import` references; data: URLs are kept. */
 const CSS_URL = /url\(\s*(['"]?)(?!data:)[^'")]*\1\s*\)/gi;
 const CSS_IMPORT = /@import[^;]*;?/gi;
