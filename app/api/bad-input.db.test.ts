@@ -93,9 +93,12 @@ function cases(jobId: number, pageId: string, topicId: number, workflowId: numbe
   for (const body of [{ name: "" , clc: ["TP3"] }, { name: "x", pageThreshold: 1e308, clc: ["TP3"] }]) all.push(["POST", "/api/topics", body]);
   // Reports that do not exist, or not as CSV.
   for (const file of ["nope.csv", "hosts.txt", "hosts", "..%2Fhosts.csv", "%00.csv", "x".repeat(3000) + ".csv"]) all.push(["GET", `${j}/reports/${file}`]);
+  // Replays of no URL, of what is no http(s) URL, of a URL far too long and of one the job never captured.
+  for (const q of ["", "?url=", "?url=ftp%3A%2F%2Fx%2F", "?url=%00", "?url=javascript%3Aalert(1)", "?url=http%3A%2F%2F", `?url=http%3A%2F%2Fa.test%2F${"x".repeat(3000)}`,
+    "?url=http%3A%2F%2Fnever.test%2F", "?url=http%3A%2F%2Fa.test%2F%00", "?url=1&url=2"]) all.push(["GET", `${j}/replay${q}`]);
   // Unknown and malformed ids on every route that takes one.
   for (const id of BAD_IDS) {
-    for (const sub of ["", "/events", "/export?format=csv", "/frontier", "/pages", "/pages/1", "/pages/1/snapshot", "/reports/hosts.csv"]) all.push(["GET", `/api/jobs/${id}${sub}`]);
+    for (const sub of ["", "/events", "/export?format=csv", "/frontier", "/pages", "/pages/1", "/pages/1/snapshot", "/reports/hosts.csv", "/replay?url=http%3A%2F%2Fa.test%2F"]) all.push(["GET", `/api/jobs/${id}${sub}`]);
     all.push(["POST", `/api/jobs/${id}/actions`, { action: "stop" }], ["POST", `/api/jobs/${id}/continue`, { maxPages: 10 }], ["POST", `/api/jobs/${id}/seeds`, { seeds: ["http://a.test/"] }]);
     all.push(["POST", `/api/jobs/${id}/topic`, { topicId }], ["POST", `/api/jobs/${id}/topic/refine`, {}], ["POST", `/api/jobs/${id}/topic/undo`], ["PUT", `/api/jobs/${id}/judgements`, { pageIds: ["1"], judgement: null }]);
     for (const sub of ["", "/export", "/hosts"]) all.push(["GET", `/api/topics/${id}${sub}`]);

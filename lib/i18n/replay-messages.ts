@@ -24,6 +24,7 @@ const zh = {
   noBodyTitle: "这次抓取没有保存原始 HTML",
   noBodyText: "任务的“保存原始 HTML”设置关闭、页面超过大小上限，或这是一次未变化（304）的重访。可以在抓取记录中打开较早的副本。",
   frameTitle: "抓取到的页面",
+  snapshotOnly: "这个页面的结构在浏览器中会变样，无法安全回放，下面显示的是只含文字的快照（没有链接）。",
   missingUrl: "请在地址中给出要回放的网址，例如 ?url=https://example.com/",
   badUrl: "“{url}”不是可以回放的 http(s) 网址。",
 };
@@ -50,6 +51,7 @@ const en: typeof zh = {
   noBodyTitle: "No raw HTML was kept for this capture",
   noBodyText: "The job's \"keep raw HTML\" setting was off, the page was over the size cap, or this was an unchanged (304) revisit. Open an earlier copy from the captures.",
   frameTitle: "The captured page",
+  snapshotOnly: "This page is built to change shape in a browser and cannot be replayed safely; below is its text-only snapshot (no links).",
   missingUrl: "Give the URL to replay in the address, e.g. ?url=https://example.com/",
   badUrl: "\"{url}\" is not an http(s) URL that can be replayed.",
 };

@@ -52,3 +52,28 @@ test("Chinese text decoded from GBK stays as it was", () => {
   assert.match(doc.html, /人民币汇率/);
   assert.doesNotMatch(doc.html, /gbk/i);
 });
+
+/** Everything the browser would find in `html`, parsed as it will parse it (parse5, the HTML standard's parser, as Chromium's). */
+const liveReferences = (html: string) => /live\.test/.test(html.replace(/url=http%3A%2F%2Flive\.test[^"]*/g, ""));
+
+test("a style whose stripped text would close its element stays text: its '<' is escaped", () => {
+  const doc = rewrite(`<style></sty@import ;le><a href="https://live.test/x" target=_top>x</a><link rel=preconnect href=https://live.test></style><p>文字</p>`);
+  assert.equal(doc.isSnapshot, false);
+  assert.doesNotMatch(doc.html, /<\/style><a|<link/);
+  assert.match(doc.html, /\\3c \/style>/);
+});
+
+test("markup built to change shape when read again (MathML around a <style>) is shown as its text-only snapshot", () => {
+  for (const tag of ["style", "xmp", "noembed", "noframes"]) {
+    const doc = rewrite(`<p>正文</p><math><mtext><table><mglyph><${tag}><p><a href="https://live.test/" target=_top>go</a><link rel=preconnect href=https://live.test></${tag}>`);
+    assert.equal(liveReferences(doc.html), false, `${tag}: ${doc.html}`);
+    assert.doesNotMatch(doc.html, /<link|target="_top" href="https/);
+    assert.match(doc.html, /正文/);
+  }
+});
+
+test("a rewritten page reads back as written: rewriting it again finds nothing more to change", () => {
+  const doc = rewrite(`<html><head><style>p{color:red}</style></head><body><a href="a.html">A</a><a href="/c.html">C</a><img src="data:image/gif;base64,R0lGOD"></body></html>`);
+  assert.equal(doc.isSnapshot, false);
+  assert.deepEqual(doc.links, { captured: 1, missing: 1 });
+});

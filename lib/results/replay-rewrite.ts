@@ -10,16 +10,22 @@
  * - Resources (stylesheets, images, media, CSS `url()`) load only from `data:` URLs: the crawler
  *   keeps the HTML of a page and not its resources, so every other one is dropped and counted.
  *
+ * - The result is read back as the browser will read it (cheerio's parse5 follows the HTML
+ *   standard's parser, as Chromium does): markup built to change shape when parsed again (MathML
+ *   around a <style>, say) would let unrewritten links and hints through, so such a page is shown
+ *   as its text-only snapshot instead. No text of a <style> can close it: its `<` are escaped.
+ *
  * Built on cheerio (the parser the crawler already uses); the replay bar says what was dropped.
  */
 import * as cheerio from "cheerio";
+import { sanitizeSnapshot } from "./snapshot";
 
 /**
  * The CSP a replayed document is served with: no script, no frame, no form target, nothing loaded
  * but inline styles and data: images; links still navigate (the top page, on a click). Its
  * sandbox gives the document an origin of its own even when it is opened outside the iframe.
  */
-export const REPLAY_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-top-navigation-by-user-activation";
+export const REPLAY_CSP = "default-src 'none'; img-src data:; media-src data:; font-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-top-navigation-by-user-activation";
 
 /** Where a link of the replayed page leads: its replay address, and whether its target was captured. */
 export interface ReplayLink { href: string; isCaptured: boolean }
@@ -31,15 +37,22 @@ export interface ReplayDocument {
   links: { captured: number; missing: number };
   /** Stylesheets, images, media and CSS `url()` references not loaded (not kept by the crawl). */
   resourcesDropped: number;
+  /**
+   * The rewritten page would not parse back as it was written (markup built to change shape when
+   * parsed again, e.g. MathML around a <style>): the text-only snapshot is shown instead, no links.
+   */
+  isSnapshot: boolean;
 }
 
 /** Elements removed with their content: code, frames and plugins, and what changes where the page goes. */
-const REMOVED = "script, noscript, iframe, frame, frameset, object, embed, applet, base, template, portal, meta[http-equiv]";
+const REMOVED = "script, noscript, iframe, frame, frameset, object, embed, applet, base, template, portal, meta[http-equiv], "
+  // Elements whose content parses differently once written out and read again (raw text in one
+  // place, markup in another): removed rather than trusted.
+  + "math, mglyph, malignmark, xmp, noembed, noframes, plaintext, listing";
 /** Attributes that load something, ping someone, send a form elsewhere or turn a link into a download. */
-const DROPPED_ATTRIBUTES = new Set(["srcset", "ping", "download", "action", "formaction", "background", "poster", "lowsrc", "dynsrc", "longdesc", "manifest", "codebase", "archive", "data"]);
-/** CSS `url(…)` and `@import` references; data: URLs are kept. */
-const CSS_URL = /url\(\s*(['"]?)(?!data:)[^'")]*\1\s*\)/gi;
-const CSS_IMPORT = /@import[^;]*;?/gi;
+const DROPPED_ATTRIBUTES = new Set(["data-replay", "srcset", "ping", "download", "action", "formaction", "background", "poster", "lowsrc", "dynsrc", "longdesc", "manifest", "codebase", "archive", "data"]);
+/** CSS `@import`s and `url(…)` references (data: URLs kept), found in one pass: removing one never joins up another. */
+const CSS_REFERENCE = /@import[^;]*;?|url\(\s*(['"]?)(?!data:)[^'")]*\1\s*\)/gi;
 
 /** How a link to a page that was not captured stands out in the replay. */
 const MISSING_LINK_STYLE = 'a[data-replay="missing"]{text-decoration-style:dashed;opacity:.75}';
@@ -72,12 +85,35 @@ export function replayLinkTargets(html: string, pageUrl: string): string[] {
   return [...out];
 }
 
-/** CSS with every non-data `url()` and `@import` taken out; `count` is told how many. */
+/**
+ * CSS with every non-data `url()` and `@import` taken out (`count` is told how many), and every
+ * `<` escaped as CSS reads it (`\3c `), so that no text of a style can close its element.
+ */
 function stripCssUrls(css: string, count: (n: number) => void): string {
   let n = 0;
-  const out = css.replace(CSS_IMPORT, () => { n++; return ""; }).replace(CSS_URL, () => { n++; return "none"; });
+  const out = css.replace(CSS_REFERENCE, (m) => { n++; return m.startsWith("@") ? "" : "none"; });
   count(n);
-  return out;
+  return out.replaceAll("<", "\\3c ");
+}
+
+/** Attributes that may stay on the rewritten page: anything else that loads, runs or leads elsewhere means it changed shape. */
+function isSafeReplay(html: string): boolean {
+  const $ = cheerio.load(html);
+  if ($(`${REMOVED}, link`).length > 0) return false;
+  if ($("style").toArray().some((el) => $(el).text().includes("<"))) return false;
+  return $("*").toArray().every((el) => {
+    if (el.type !== "tag") return true;
+    return Object.entries(el.attribs).every(([name, value]) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith("on") || (DROPPED_ATTRIBUTES.has(lower) && lower !== "data-replay")) return false;
+      if (lower === "src" || lower === "xlink:href") return /^\s*data:/i.test(value);
+      if (lower === "href") {
+        if (value.startsWith("#")) return true;
+        return (el.tagName === "a" || el.tagName === "area") && value.startsWith("/jobs/") && el.attribs["data-replay"] !== undefined;
+      }
+      return true;
+    });
+  });
 }
 
 /**
@@ -85,9 +121,16 @@ function stripCssUrls(css: string, count: (n: number) => void): string {
  * `notice` is the title a link to an uncaptured page carries.
  */
 export function rewriteForReplay(html: string, pageUrl: string, linkFor: (url: string) => ReplayLink, notice: string): ReplayDocument {
+  const doc = rewriteOnce(html, pageUrl, linkFor, notice);
+  // Read back as the browser will read it: a page that changes shape is shown as a snapshot instead.
+  if (isSafeReplay(doc.html)) return doc;
+  return { html: sanitizeSnapshot(html), links: { captured: 0, missing: 0 }, resourcesDropped: doc.resourcesDropped, isSnapshot: true };
+}
+
+function rewriteOnce(html: string, pageUrl: string, linkFor: (url: string) => ReplayLink, notice: string): ReplayDocument {
   const $ = cheerio.load(html);
   const base = baseOf($, pageUrl);
-  const result: ReplayDocument = { html: "", links: { captured: 0, missing: 0 }, resourcesDropped: 0 };
+  const result: ReplayDocument = { html: "", links: { captured: 0, missing: 0 }, resourcesDropped: 0, isSnapshot: false };
   const drop = (n: number) => { result.resourcesDropped += n; };
 
   $("link").each((_, el) => {

@@ -87,6 +87,7 @@ export default async function ReplayPage({ params, searchParams }: {
         )}
         <p className="text-slate-600">{m.safety}</p>
         {doc && <p data-testid="replay-links" className="text-slate-600">{m.links.replace("{captured}", String(doc.links.captured)).replace("{missing}", String(doc.links.missing))}</p>}
+        {doc?.isSnapshot && <p data-testid="replay-snapshot-only" className="text-amber-800">{m.snapshotOnly}</p>}
         {doc && doc.resourcesDropped > 0 && <p className="text-slate-600">{m.dropped.replace("{n}", String(doc.resourcesDropped))}</p>}
       </section>
       {doc ? (
