@@ -29,7 +29,7 @@ import { sampleSessions, topStatements } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
 import { cpuSecondsOf, machineCpuSeconds, treeCpuSeconds } from "./heavy/proc-stats";
 import { WORKER_NODE_FLAGS } from "../lib/crawl/heap-limits";
-import { sameRun } from "./heavy/same-run";
+import { heavyJob, sameRun } from "./heavy/same-run";
 
 const { values } = parseArgs({ options: {
   pages: { type: "string" }, concurrency: { type: "string" }, port: { type: "string" }, "cpu-prof": { type: "boolean" }, "no-ref": { type: "boolean" },
@@ -95,8 +95,7 @@ try {
   await migrate(sql);
   await sql`create extension if not exists pg_stat_statements`;
   // The site's own host only, as the bare loop and Crawlee crawl it (its footer links off-site).
-  const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${ORIGIN}/`, strategy: "bfs", maxPages: PAGES, scope: "seed-hosts",
-    maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 });
+  const job = await makeJob(url, heavyJob(ORIGIN, PAGES));
   await sql`select pg_stat_statements_reset()`;
   const profDir = values["cpu-prof"] ? fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-")) : "";
   const prof = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];

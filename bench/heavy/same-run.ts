@@ -22,6 +22,12 @@ import { WORKER_NODE_FLAGS } from "../../lib/crawl/heap-limits";
 import { ensureSite, serveSite } from "./site-server";
 import { machineCpuSeconds, parseStatCpu, treeCpuSeconds } from "./proc-stats";
 
+/** The heavy benchmark's job: bfs over the site's own host (its footer links off-site), no delay. */
+export function heavyJob(origin: string, pages: number) {
+  return { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${origin}/`, strategy: "bfs", maxPages: pages, scope: "seed-hosts",
+    maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 };
+}
+
 /** One crawl's cost. */
 interface RunCost {
   crawler: "focuscrawl" | "peer"; round: number; stored: number; seconds: number; pagesPerSecond: number;
@@ -96,8 +102,7 @@ export async function sameRun(o: {
         const url = pg.url(`focus${round}`);
         const sql = openSql(url, { max: 2 });
         await migrate(sql);
-        const job = await makeJob(url, { keywords: "数据库,网络,爬虫,性能,database,crawler", seeds: `${origin}/`, strategy: "bfs", maxPages: o.pages,
-          scope: "seed-hosts", maxDepth: 100, minDelayMs: 0, maxHostConnections: 32 });
+        const job = await makeJob(url, heavyJob(origin, o.pages));
         const r = await runNode([...WORKER_NODE_FLAGS, "--import", "tsx", path.join(import.meta.dirname, "worker-run.ts"), "--db", url, "--job", String(job.id),
           "--concurrency", String(o.concurrency), ...(o.threads ? ["--threads", o.threads] : [])]);
         const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from pages where job_id = ${job.id} and relevance is not null`;

@@ -30,9 +30,10 @@ export interface BrowserOptions {
 
 /**
  * What rendering cost: time, requests the page made, and what was refused and reported: URLs the
- * guard refused, popups, WebSockets, and the guard proxy's refusals (a URL or `CONNECT host:port`).
+ * guard refused, popups, WebSockets, and the guard proxy's refusals (a URL or `CONNECT host:port`):
+ * `blocked` holds the distinct targets, the first BLOCKED_KEPT of them, each cut at
+ * BLOCKED_URL_CHARS; `blockedMore` counts those refused past them.
  */
-/** `blocked`: the distinct targets the guard refused, the first BLOCKED_KEPT of them, each cut at BLOCKED_URL_CHARS; `blockedMore`: how many more were refused. */
 export interface RenderCost { ms: number; requests: number; blocked: string[]; blockedMore?: number; isTimedOut: boolean }
 
 /** A page that tries thousands of private addresses stores a bounded record of it. */

@@ -50,9 +50,26 @@ const REMOVED = "script, noscript, iframe, frame, frameset, object, embed, apple
   // place, markup in another): removed rather than trusted.
   + "math, mglyph, malignmark, xmp, noembed, noframes, plaintext, listing";
 /** Attributes that load something, ping someone, send a form elsewhere or turn a link into a download. */
-const DROPPED_ATTRIBUTES = new Set(["data-replay", "srcset", "ping", "download", "action", "formaction", "background", "poster", "lowsrc", "dynsrc", "longdesc", "manifest", "codebase", "archive", "data"]);
+const DROPPED_ATTRIBUTES = new Set(["srcset", "ping", "download", "action", "formaction", "background", "poster", "lowsrc", "dynsrc", "longdesc", "manifest", "codebase", "archive", "data"]);
 /** CSS `@import`s and `url(…)` references (data: URLs kept), found in one pass: removing one never joins up another. */
 const CSS_REFERENCE = /@import[^;]*;?|url\(\s*(['"]?)(?!data:)[^'")]*\1\s*\)/gi;
+
+/** Attributes whose loss counts as a resource left out. */
+const RESOURCE_ATTRIBUTES = new Set(["src", "xlink:href", "srcset", "background", "poster"]);
+/** Marks a rewritten link; one the page brought along itself is removed. */
+const REPLAY_MARK = "data-replay";
+
+/**
+ * Whether attribute `name` (lower case) of a `tagName` element would run code or load something:
+ * a handler, one of DROPPED_ATTRIBUTES, a source other than data:, or the href of anything but a
+ * link (an SVG <use> or <image>) unless it points into the page. Links' hrefs are rewritten apart.
+ */
+function runsOrLoads(tagName: string, name: string, value: string): boolean {
+  if (name.startsWith("on") || DROPPED_ATTRIBUTES.has(name)) return true;
+  if (name === "src" || name === "xlink:href") return !/^\s*data:/i.test(value);
+  if (name === "href") return tagName !== "a" && tagName !== "area" && !value.startsWith("#");
+  return false;
+}
 
 /** How a link to a page that was not captured stands out in the replay. */
 const MISSING_LINK_STYLE = 'a[data-replay="missing"]{text-decoration-style:dashed;opacity:.75}';
@@ -96,22 +113,21 @@ function stripCssUrls(css: string, count: (n: number) => void): string {
   return out.replaceAll("<", "\\3c ");
 }
 
-/** Attributes that may stay on the rewritten page: anything else that loads, runs or leads elsewhere means it changed shape. */
+/**
+ * Whether the rewritten page, read back, holds nothing that runs, loads or leads outside the
+ * replay: anything else means it changed shape when parsed again.
+ */
 function isSafeReplay(html: string): boolean {
   const $ = cheerio.load(html);
   if ($(`${REMOVED}, link`).length > 0) return false;
   if ($("style").toArray().some((el) => $(el).text().includes("<"))) return false;
   return $("*").toArray().every((el) => {
     if (el.type !== "tag") return true;
+    const isLink = el.tagName === "a" || el.tagName === "area";
     return Object.entries(el.attribs).every(([name, value]) => {
       const lower = name.toLowerCase();
-      if (lower.startsWith("on") || (DROPPED_ATTRIBUTES.has(lower) && lower !== "data-replay")) return false;
-      if (lower === "src" || lower === "xlink:href") return /^\s*data:/i.test(value);
-      if (lower === "href") {
-        if (value.startsWith("#")) return true;
-        return (el.tagName === "a" || el.tagName === "area") && value.startsWith("/jobs/") && el.attribs["data-replay"] !== undefined;
-      }
-      return true;
+      if (isLink && lower === "href") return value.startsWith("#") || (value.startsWith("/jobs/") && el.attribs[REPLAY_MARK] !== undefined);
+      return !runsOrLoads(el.tagName, lower, value);
     });
   });
 }
@@ -145,16 +161,11 @@ function rewriteOnce(html: string, pageUrl: string, linkFor: (url: string) => Re
     const node = $(el);
     for (const name of Object.keys(el.attribs)) {
       const lower = name.toLowerCase();
-      if (lower.startsWith("on") || DROPPED_ATTRIBUTES.has(lower)) {
-        if (lower === "srcset" || lower === "background" || lower === "poster") drop(1);
+      if (lower === REPLAY_MARK) node.removeAttr(name);
+      else if (lower === "style") node.attr(name, stripCssUrls(el.attribs[name], drop));
+      else if (runsOrLoads(el.tagName, lower, el.attribs[name])) {
+        if (RESOURCE_ATTRIBUTES.has(lower)) drop(1);
         node.removeAttr(name);
-      } else if (lower === "style") {
-        node.attr(name, stripCssUrls(el.attribs[name], drop));
-      } else if ((lower === "src" || lower === "xlink:href") && !/^\s*data:/i.test(el.attribs[name])) {
-        drop(1);
-        node.removeAttr(name);
-      } else if (lower === "href" && el.tagName !== "a" && el.tagName !== "area" && !el.attribs[name].startsWith("#")) {
-        node.removeAttr(name); // an SVG <use>, <image> or any other element that would load its href
       }
     }
   });
@@ -167,7 +178,7 @@ function rewriteOnce(html: string, pageUrl: string, linkFor: (url: string) => Re
     if (!abs) { node.removeAttr("href"); return; } // javascript:, mailto:, tel: … lead nowhere in a replay
     const link = linkFor(abs);
     node.attr("href", link.href).attr("target", "_top").attr("rel", "noreferrer");
-    node.attr("data-replay", link.isCaptured ? "captured" : "missing");
+    node.attr(REPLAY_MARK, link.isCaptured ? "captured" : "missing");
     if (link.isCaptured) result.links.captured++;
     else { result.links.missing++; node.attr("title", notice); }
   });

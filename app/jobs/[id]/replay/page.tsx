@@ -31,15 +31,17 @@ export default async function ReplayPage({ params, searchParams }: {
   const raw = (await searchParams).url;
   const asked = typeof raw === "string" ? raw : "";
   const canonical = asked ? canonicalizeUrl(asked) : null;
-  const header = (
+  /** Back to the results, and to the page's details once there is a capture. */
+  const header = (pageId?: string) => (
     <div className="flex flex-wrap gap-4 text-sm">
       <Link href={`/jobs/${jobId}/results`} className="text-teal-700">{m.back}</Link>
+      {pageId && <Link href={`/jobs/${jobId}/pages/${pageId}`} className="text-teal-700">{m.pageView}</Link>}
     </div>
   );
   if (!canonical || !canonical.ok) {
     return (
       <div className="space-y-3">
-        {header}
+        {header()}
         <h1 className="text-xl font-semibold">{m.title}</h1>
         <p data-testid="replay-error" role="alert" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 break-words">
           {asked ? m.badUrl.replace("{url}", asked.slice(0, 300)) : m.missingUrl}
@@ -53,7 +55,7 @@ export default async function ReplayPage({ params, searchParams }: {
     const elsewhere = timeline.filter((e) => e.jobId !== jobId);
     return (
       <div className="space-y-3">
-        {header}
+        {header()}
         <h1 className="text-xl font-semibold">{m.title}</h1>
         <section data-testid="replay-notice" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <h2 className="font-semibold">{m.notCapturedTitle}</h2>
@@ -67,10 +69,7 @@ export default async function ReplayPage({ params, searchParams }: {
   const doc = capture.hasBody ? await readReplayDocument(sql, jobId, capture, m.notCapturedTitle) : null;
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap gap-4 text-sm">
-        <Link href={`/jobs/${jobId}/results`} className="text-teal-700">{m.back}</Link>
-        <Link href={`/jobs/${jobId}/pages/${capture.pageId}`} className="text-teal-700">{m.pageView}</Link>
-      </div>
+      {header(capture.pageId)}
       <h1 data-testid="replay-title" className="break-words text-xl font-semibold">{m.titleOf.replace("{title}", capture.title || capture.finalUrl)}</h1>
       <section data-testid="replay-bar" className="space-y-1 rounded border border-slate-200 bg-slate-50 p-2 text-sm">
         <p className="break-all"><span className="text-slate-500">{m.original}: </span>
