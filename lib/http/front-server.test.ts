@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { freePort, rawExchange } from "../testing/net";
-import { createFrontServer } from "./front-server";
+import http from "node:http";
+import { createFrontServer, KEEP_ALIVE_MS } from "./front-server";
 
 let port = 0;
 /** Requests that reached the handler behind the front server. */
@@ -62,4 +63,24 @@ test("X-Forwarded-For reaches Next.js as the one client address: the socket's, u
     delete process.env.TRUSTED_PROXIES;
   }
   assert.deepEqual(forwarded, [["127.0.0.1", undefined], ["198.51.100.2", undefined]]);
+});
+
+test("an idle kept-alive connection stays open past Node.js's 5 s default, so a client pausing between calls reuses it instead of racing its close", async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () => new Promise<{ port: number; keepAlive: string }>((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/idle", agent }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ port: req.socket?.localPort ?? 0, keepAlive: String(res.headers["keep-alive"]) }));
+    });
+    req.on("error", reject);
+  });
+  try {
+    const first = await get();
+    assert.equal(first.keepAlive, `timeout=${KEEP_ALIVE_MS / 1000}`);
+    await new Promise((r) => setTimeout(r, 6_000));
+    const second = await get();
+    assert.equal(second.port, first.port, "the second request went over the first one's connection");
+  } finally {
+    agent.destroy();
+  }
 });

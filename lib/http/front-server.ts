@@ -49,6 +49,9 @@ export function setClientAddress(req: http.IncomingMessage): void {
   delete req.headers["x-real-ip"];
 }
 
+/** How long an idle kept-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** An HTTP server that answers the guard's refusals itself and passes everything else to `handle`. */
 export function createFrontServer(handle: Handle, upgrade?: Upgrade): http.Server {
   const server = http.createServer((req, res) => {
@@ -68,6 +71,12 @@ export function createFrontServer(handle: Handle, upgrade?: Upgrade): http.Serve
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  // An idle kept-alive connection is closed after a minute, not Node.js's default 5 s: a client
+  // that reuses a connection just as the server closes it gets ECONNRESET on a request that was
+  // never read (seen with API clients pausing a few seconds between calls). A proxy in front
+  // keeps its own idle connections for less than this (nginx: 60 s), so it never meets the race.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   if (upgrade) {
     server.on("upgrade", (req, socket, head) => {
       setClientAddress(req);
