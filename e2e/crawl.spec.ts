@@ -198,8 +198,25 @@ test("compare strategies in the browser: one job per strategy, harvest curves dr
   const harvest = await table.locator("tbody tr td:nth-child(5)").allTextContents();
   for (const h of harvest) expect(Number(h)).toBeGreaterThanOrEqual(0);
   await expect(page.getByTestId("compare-rescored")).toHaveCount(0);
+  // Relevant pages against time: a line per strategy, and the counts by 1, 2, 5 and 10 minutes,
+  // which for a job that ended are all it found (counted here from its pages).
+  await expect(page.getByTestId("compare-time-chart").locator("svg path")).toHaveCount(2);
+  await expect(page.getByTestId("compare-time-chart")).toContainText("开始后的分钟数");
+  const byTime = page.getByTestId("compare-time-table");
+  await expect(byTime.locator("thead")).toContainText("10 分钟");
+  const comparisonId = page.url().split("/").pop()!;
+  const found = await sql<{ strategy: string; n: number }[]>`select j.strategy, count(p.id) filter (where p.is_relevant)::int as n
+    from jobs j left join pages p on p.job_id = j.id where j.comparison_id = ${comparisonId} group by j.strategy`;
+  for (const { strategy, n } of found) {
+    const row = byTime.locator("tbody tr", { hasText: strategy });
+    const counts = (await row.locator("td[data-minutes]").allTextContents()).map(Number);
+    expect(counts).toHaveLength(4);
+    expect(counts.every((c, i) => i === 0 || c >= counts[i - 1])).toBe(true);
+    expect(counts[3]).toBe(n);
+  }
+  await shoot(page, "compare-by-time", { fullPage: true, prepare: () => expect(page.getByTestId("compare-time-table")).toBeVisible() });
   // A job whose topic learned had its pages scored again: its checkpoints say so.
-  const [first] = await sql`select id from jobs where comparison_id = ${page.url().split("/").pop()!} order by id limit 1`;
+  const [first] = await sql`select id from jobs where comparison_id = ${comparisonId} order by id limit 1`;
   await sql`update jobs set topic_revision = 2 where id = ${first.id}`;
   await page.reload();
   await expect(table.locator("tbody tr").first().locator("td[data-rescored=true]").first()).toContainText("*");

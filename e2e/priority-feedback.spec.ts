@@ -28,16 +28,18 @@ test("a job naming no strategy learns from its hosts: each host's held-back URLs
   await request.post(`/api/jobs/${jobId}/actions`, { data: { action: "stop" } });
 });
 
-test("the form's two switches, on by default, reach the job's settings ticked and unticked", async ({ page, request }) => {
+test("the form's learning switch and its goal (as fast / as few pages as possible), on and fast by default, reach the job's settings", async ({ page, request }) => {
   const create = async (isOn: boolean) => {
     await page.goto("/jobs/new");
     await page.locator("input[name=keywords]").fill("计算机,软件");
     await page.locator("textarea[name=seeds]").fill("http://portal.test/");
     await page.locator("input[name=maxPages]").fill("5");
     await page.getByText("高级设置").click();
-    for (const name of ["priorityFeedback", "idleCapacity"]) {
-      await expect(page.getByTestId(`switch-${name}`)).toBeChecked();
-      if (!isOn) await page.getByTestId(`switch-${name}`).uncheck();
+    await expect(page.getByTestId("switch-priorityFeedback")).toBeChecked();
+    await expect(page.getByTestId("goal-fast")).toBeChecked();
+    if (!isOn) {
+      await page.getByTestId("switch-priorityFeedback").uncheck();
+      await page.getByTestId("goal-few").check();
     }
     await page.getByRole("button", { name: "开始爬取" }).click();
     await page.waitForURL(/\/jobs\/\d+$/);
@@ -52,7 +54,7 @@ test("the form's two switches, on by default, reach the job's settings ticked an
   await shoot(page, "new-job-switches", {
     fullPage: true, prepare: async () => {
       await page.locator("summary", { hasText: /高级设置|Advanced/ }).click();
-      await expect(page.getByTestId("switch-idleCapacity")).toBeVisible();
+      await expect(page.getByTestId("goal-choice")).toBeVisible();
     },
   });
 });

@@ -24,7 +24,9 @@ const cli = (args: string[]) => runCli(args, db.url);
 test("focuscrawl eval compares strategies on the test web: table, charts, and a focused strategy at least twice bfs's harvest at 1,000 pages", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fc-eval-"));
   const labels = path.join(dir, "labels.json");
-  fs.writeFileSync(labels, JSON.stringify(labelTestWeb(web.web, "TP")));
+  const labelled = labelTestWeb(web.web, "TP");
+  fs.writeFileSync(labels, JSON.stringify(labelled));
+  const labelsRelevant = () => labelled.relevantCount;
   const out = path.join(dir, "results");
   const r = await cli(["eval", "--seed", web.web.portal, "--clc", "TP", "--strategies", "bfs,best-first,cmscrawler", "--max-pages", "1000",
     "--checkpoints", "500,1000", "--labels", labels, "--resolve", `*=127.0.0.1:${web.port}`, "--allow-private", "--delay-ms", "0", "--adapt-after", "100", "--out", out]);
@@ -44,7 +46,15 @@ test("focuscrawl eval compares strategies on the test web: table, charts, and a 
   const md = fs.readFileSync(path.join(out, "results.md"), "utf8");
   assert.match(md, new RegExp(`\\| best-first \\|.*\\| ${learnedAt} pages( \\(put off \\d×\\))? \\| max-pages \\|`));
   assert.match(md, /\| cmscrawler \| 0\.\d{3} \| 0\.\d{3} \|/);
-  for (const svg of ["harvest.svg", "recall.svg"]) assert.match(fs.readFileSync(path.join(out, svg), "utf8"), /^<svg[\s\S]*cmscrawler[\s\S]*<\/svg>\n$/);
+  // Relevant pages by time: each ended crawl holds by every mark what it found in all (labels: its relevant pages fetched).
+  for (const r of results.results as { strategy: string; byTime: { minutes: number; relevant: number }[]; checkpoints: { pages: number; recall: number }[] }[]) {
+    const total = Math.round(r.checkpoints[r.checkpoints.length - 1].recall * labelsRelevant());
+    assert.deepEqual(r.byTime.map((b) => b.minutes), [1, 2, 5, 10], r.strategy);
+    assert.ok(r.byTime.every((b, i) => b.relevant <= total && (i === 0 || b.relevant >= r.byTime[i - 1].relevant)), `${r.strategy}: ${JSON.stringify(r.byTime)}`);
+    assert.equal(r.byTime[3].relevant, total, r.strategy);
+    assert.match(md, new RegExp(`\\| ${r.strategy} \\| ${r.byTime.map((b) => b.relevant).join(" \\| ")} \\|`));
+  }
+  for (const svg of ["harvest.svg", "recall.svg", "time.svg"]) assert.match(fs.readFileSync(path.join(out, svg), "utf8"), /^<svg[\s\S]*cmscrawler[\s\S]*<\/svg>\n$/);
 });
 
 test("focuscrawl eval refuses unknown strategies with the allowed ones, and a bad label file", async () => {

@@ -81,7 +81,8 @@ export async function runEval(argv: string[]): Promise<number> {
     const charts = chartsSvg(results);
     fs.writeFileSync(path.join(outDir, "harvest.svg"), charts.harvest);
     if (charts.recall) fs.writeFileSync(path.join(outDir, "recall.svg"), charts.recall);
-    console.error(`results in ${outDir}/: results.json, results.md, harvest.svg${charts.recall ? ", recall.svg" : ""}`);
+    fs.writeFileSync(path.join(outDir, "time.svg"), charts.time);
+    console.error(`results in ${outDir}/: results.json, results.md, harvest.svg${charts.recall ? ", recall.svg" : ""}, time.svg`);
     return 0;
   } finally {
     await Promise.all([sql.end({ timeout: 5 }), claimSql.end({ timeout: 5 })]);

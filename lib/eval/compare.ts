@@ -22,6 +22,6 @@ type ComparedRow = Awaited<ReturnType<typeof listWorkflowRunsById>>[number];
 async function measureCompared(sql: Sql, jobs: readonly ComparedRow[]) {
   return Promise.all(jobs.map(async (j) => {
     const m = await measureJob(sql, j.id, { checkpoints: COMPARE_CHECKPOINTS, curveEvery: Math.max(10, Math.round(j.maxPages / 60)) });
-    return { ...j, checkpoints: m.checkpoints, curve: m.curve };
+    return { ...j, checkpoints: m.checkpoints, curve: m.curve, byTime: m.byTime, timeCurve: m.timeCurve };
   }));
 }

@@ -12,7 +12,7 @@ import type { ResolveMap } from "../rules/resolve-map";
 import type { JobInput } from "../jobs/input";
 import { readTopicLearning, type TopicLearning } from "../store/measures";
 import { measureJob } from "./measure";
-import type { Checkpoint, Labels } from "./metrics";
+import type { Checkpoint, Labels, TimePoint } from "./metrics";
 
 /** One strategy's result. */
 export interface StrategyResult {
@@ -20,6 +20,8 @@ export interface StrategyResult {
   /** Harvest rate and recall every `curveEvery` pages, for the charts. */
   curve: { pages: number; harvestRate: number; recall: number | null }[];
   filter: { precision: number; recall: number; f1: number } | null;
+  /** Relevant pages found by 1, 2, 5 and 10 minutes, and as a curve against minutes (lib/eval/metrics.ts relevantByTime). */
+  byTime: TimePoint[]; timeCurve: TimePoint[];
   finishReason: string | null;
   topicLearning: TopicLearning;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { filterAccuracy, measure, parseLabels, politeRelevantBound } from "./metrics";
+import { filterAccuracy, measure, parseLabels, politeRelevantBound, relevantByTime, timeMarks } from "./metrics";
 
 const labels = parseLabels({ pages: { "http://a/1": { relevant: true }, "http://a/2": { relevant: false }, "http://a/3": { relevant: true },
   "http://a/4": { relevant: true } }, relevantCount: 4 });
@@ -44,4 +44,17 @@ test("politeness bounds relevant pages a minute: one page per delay per host, ho
   assert.deepEqual(politeRelevantBound(labels, 1000, 2000), { relevant: 4, perMinute: 120 });
   // Given long enough every relevant page, and the rate falls with the time.
   assert.deepEqual(politeRelevantBound(labels, 1000, 60_000), { relevant: 5, perMinute: 5 });
+});
+
+test("relevant pages by time: counted at each mark the crawl reached; a crawl that ended has its total by every later mark", () => {
+  const t0 = 1_000_000;
+  const pages = [10, 40, 70, 100, 130, 250].map((s, i) => ({ url: `http://h/${i}`, isRelevant: i % 2 === 0, at: t0 + s * 1000 }));
+  // Running, 150 s in: the 1- and 2-minute marks are reached, not 5 or 10.
+  assert.deepEqual(relevantByTime(pages, t0, t0 + 150_000, [1, 2, 5, 10]), [{ minutes: 1, relevant: 1 }, { minutes: 2, relevant: 2 }]);
+  // Ended: every mark, the last ones holding all 3 relevant pages.
+  assert.deepEqual(relevantByTime(pages, t0, Infinity, [10, 1, 5, 2]).map((p) => p.relevant), [1, 2, 3, 3]);
+  // Marks for the curve: every 5 s at least, from the start to the end.
+  const marks = timeMarks(t0, t0 + 20_000);
+  assert.deepEqual(marks.map((m) => m * 60), [0, 5, 10, 15, 20]);
+  assert.ok(timeMarks(t0, t0 + 3_600_000).length <= 61);
 });

@@ -1,7 +1,7 @@
 /** The lab's outputs: JSON, a markdown table and SVG charts of harvest rate and recall. */
 import { lineChartSvg } from "./charts";
 import type { StrategyResult } from "./lab";
-import { politeRelevantBound, type Labels } from "./metrics";
+import { politeRelevantBound, TIME_MARKS_MINUTES, type Labels } from "./metrics";
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(3));
 const f1 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(1));
@@ -31,6 +31,7 @@ export function markdownReport(results: StrategyResult[], checkpoints: number[],
       `${f3(last?.msPerPredictedLink)} | ${f3(last?.mimeContribution)} | ${filter} | ${learnedAt(r)} | ${r.finishReason ?? "–"} |`);
   }
   if (meta.labels && meta.delayMs) lines.push("", boundLine(results, meta.labels, meta.delayMs));
+  lines.push("", ...timeTable(results, meta.labels, meta.delayMs));
   return `${lines.join("\n")}\n`;
 }
 
@@ -44,15 +45,29 @@ function boundLine(results: StrategyResult[], labels: Labels, delayMs: number): 
     `the fastest crawl took: at most ${f1(bound.perMinute)} relevant pages a minute for a crawl as fast, less for a slower one.`;
 }
 
+/**
+ * Relevant pages found by 1, 2, 5 and 10 minutes, with what politeness allows by then when the
+ * labels are known: each host's relevant pages, at most one per delay (politeRelevantBound).
+ */
+function timeTable(results: StrategyResult[], labels: Labels | undefined, delayMs: number | undefined): string[] {
+  const lines = ["### Relevant pages found by minutes since the start\n", `| strategy | ${TIME_MARKS_MINUTES.map((m) => `${m} min`).join(" | ")} |`,
+    `|---|${TIME_MARKS_MINUTES.map(() => "---:").join("|")}|`];
+  for (const r of results) lines.push(`| ${r.strategy} | ${TIME_MARKS_MINUTES.map((m) => r.byTime.find((b) => b.minutes === m)?.relevant ?? "–").join(" | ")} |`);
+  if (labels && delayMs) lines.push(`| politeness bound (${delayMs} ms per host) | ${TIME_MARKS_MINUTES.map((m) => politeRelevantBound(labels, delayMs, m * 60_000).relevant).join(" | ")} |`);
+  return lines;
+}
+
 /** "230 pages", "–" (never), with how often learning was put off first: "460 pages (put off 2×)". */
 function learnedAt(r: StrategyResult): string {
   const { learnedAt, putOff } = r.topicLearning;
   return (learnedAt != null ? `${learnedAt} pages` : "–") + (putOff ? ` (put off ${putOff}×)` : "");
 }
 
-/** The two charts. */
+/** The charts: harvest rate and recall against pages, relevant pages against time. */
 export function chartsSvg(results: StrategyResult[]) {
   return {
+    time: lineChartSvg("Relevant pages found against time", "relevant pages", results.map((r) => ({ name: r.strategy, points: r.timeCurve.map((c) => ({ x: c.minutes, y: c.relevant })) })),
+      { xLabel: "minutes since the start", counts: true }),
     harvest: lineChartSvg("Harvest rate against pages fetched", "harvest rate", results.map((r) => ({ name: r.strategy, points: r.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) }))),
     recall: results.some((r) => r.curve.some((c) => c.recall !== null))
       ? lineChartSvg("Resource discovery rate (recall) against pages fetched", "recall", results.map((r) => ({ name: r.strategy, points: r.curve.map((c) => ({ x: c.pages, y: c.recall ?? 0 })) })))

@@ -45,6 +45,11 @@ const zh = {
   compareAxisPages: "已抓取页数",
   compareAxisHarvest: "收获率",
   compareColFailed: "失败",
+  compareTimeChart: "找到的相关页面数随时间的变化（礼貌抓取受时间限制，不只受页数限制）",
+  compareTimeXAxis: "开始后的分钟数",
+  compareTimeYAxis: "相关页面",
+  compareTimeTable: "开始后若干分钟内找到的相关页面",
+  compareByMinutes: "{n} 分钟",
   compareRescored: "* 该任务的主题在爬取中学习过，已抓取的页面按新主题重新评分：带 * 的收获率按新主题计算，不是到达该页数时测得的值。",
   seedPriority: "种子",
   yes: "是",
@@ -94,6 +99,11 @@ const en: Record<OpsMessageKey, string> = {
   compareAxisPages: "pages fetched",
   compareAxisHarvest: "harvest rate",
   compareColFailed: "Failed",
+  compareTimeChart: "Relevant pages found against time (a polite crawl is bounded by time, not only by pages)",
+  compareTimeXAxis: "minutes since the start",
+  compareTimeYAxis: "relevant pages",
+  compareTimeTable: "Relevant pages found within minutes of the start",
+  compareByMinutes: "by {n} min",
   compareRescored: "* This job's topic learned during the crawl and its pages were scored again: harvest rates marked * use the new topic, not the value measured when the job reached that page count.",
   seedPriority: "seed",
   yes: "yes",
@@ -103,6 +113,13 @@ const en: Record<OpsMessageKey, string> = {
 const MESSAGES: Record<Locale, Record<OpsMessageKey, string>> = { "zh-CN": zh, en };
 
 /** The monitoring pages' translator for `locale`; `{name}` placeholders are filled from `vars`. */
+/** The Compare page's labels for relevant pages against time (both comparison pages). */
+export function compareTimeLabels(locale: Locale, minutes: readonly number[]) {
+  const o = opsTranslator(locale);
+  return { timeChart: o("compareTimeChart"), timeXAxis: o("compareTimeXAxis"), timeYAxis: o("compareTimeYAxis"), timeTable: o("compareTimeTable"),
+    byMinutes: Object.fromEntries(minutes.map((n) => [n, o("compareByMinutes", { n })])) };
+}
+
 export function opsTranslator(locale: Locale) {
   const table = MESSAGES[locale];
   return (key: OpsMessageKey, vars: Record<string, string | number> = {}) =>

@@ -6,18 +6,22 @@ export interface FetchLog {
   pages: { url: string; isRelevant: boolean; at: number }[];
   queued: { url: string; at: number }[];
   startedAt: number;
+  /** When the job finished, or now while it runs. */
+  endedAt: number;
+  finished: boolean;
 }
 
 /** A job's fetch log: stored pages in fetch order and the URLs it queued. */
 export async function fetchLog(sql: Sql, jobId: number): Promise<FetchLog> {
-  const [job] = await sql<{ startedAt: Date }[]>`select started_at as "startedAt" from jobs where id = ${jobId}`;
+  const [job] = await sql<{ startedAt: Date | null; finishedAt: Date | null }[]>`select started_at as "startedAt", finished_at as "finishedAt" from jobs where id = ${jobId}`;
   const pages = await sql<{ url: string; isRelevant: boolean; at: number }[]>`
     select url, is_relevant as "isRelevant", extract(epoch from fetched_at)::float8 * 1000 as at
     from pages where job_id = ${jobId} order by fetched_at, id`;
   const queued = await sql<{ url: string; at: number }[]>`
     select url, extract(epoch from discovered_at)::float8 * 1000 as at
     from frontier where job_id = ${jobId} and parent_page_id is not null and status <> 'skipped'`;
-  return { pages, queued, startedAt: job.startedAt.getTime() };
+  const startedAt = job.startedAt?.getTime() ?? Date.now();
+  return { pages, queued, startedAt, endedAt: Math.max(startedAt, job.finishedAt?.getTime() ?? Date.now()), finished: job.finishedAt !== null };
 }
 
 /** Pages the job had fetched when its topic learned by itself (null: it did not), and how often it put learning off. */

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import { projectPath } from "../project-root";
 
-interface FreqTable { words: string[]; freqs: Float64Array; logTotal: number }
+interface FreqTable { words: string[]; freqs: Float64Array; logTotal: number; total: number }
 let table: FreqTable | undefined;
 
 /** jieba's dictionary as a sorted word array and their frequencies (a Map of 349,000 words would take ~60 MB). */
@@ -26,7 +26,7 @@ function loadFreqs(): FreqTable {
     total += f;
   }
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  table = { words: entries.map((e) => e[0]), freqs: Float64Array.from(entries, (e) => e[1]), logTotal: Math.log(total) };
+  table = { words: entries.map((e) => e[0]), freqs: Float64Array.from(entries, (e) => e[1]), logTotal: Math.log(total), total };
   return table;
 }
 
@@ -42,6 +42,11 @@ export function wordFrequency(word: string): number {
     else hi = mid - 1;
   }
   return 0;
+}
+
+/** The share of jieba's dictionary counts that `word` has (its frequency over the sum of all): how common it is in general written Chinese. */
+export function dictionaryShare(word: string): number {
+  return wordFrequency(word) / loadFreqs().total;
 }
 
 /**

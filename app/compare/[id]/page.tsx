@@ -1,9 +1,10 @@
 import { notFound } from "next/navigation";
+import { TIME_MARKS_MINUTES } from "@/lib/eval/metrics";
 import { COMPARE_CHECKPOINTS, getComparison } from "@/lib/eval/compare";
 import { getSql } from "@/lib/store/infra/sql";
 import { getT } from "../../i18n";
 import { LiveComparison } from "./live-comparison";
-import { opsTranslator, statusLabel } from "@/lib/i18n/ops-messages";
+import { compareTimeLabels, opsTranslator, statusLabel } from "@/lib/i18n/ops-messages";
 import { JOB_STATUSES } from "@/lib/store/job-overview";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +22,7 @@ export default async function ComparisonPage({ params }: { params: Promise<{ id:
       <LiveComparison pollUrl={`/api/compare/${id}`} initial={JSON.parse(JSON.stringify(jobs))} checkpoints={COMPARE_CHECKPOINTS}
         labels={{ chart: t("compareHarvest"), table: t("compareTable"), strategy: o("compareColStrategy"), status: o("compareColStatus"),
           pages: o("compareColPages"), failed: o("compareColFailed"), rescored: o("compareRescored"), xAxis: o("compareAxisPages"), yAxis: o("compareAxisHarvest"),
-          statusNames: Object.fromEntries(JOB_STATUSES.map((s) => [s, statusLabel(locale, s)])) }} />
+          statusNames: Object.fromEntries(JOB_STATUSES.map((s) => [s, statusLabel(locale, s)])), ...compareTimeLabels(locale, TIME_MARKS_MINUTES) }} />
     </section>
   );
 }

@@ -21,7 +21,7 @@ export async function readJobFormProps() {
     advanced: t("advancedSettings"), scope: t("fieldScope"), allow: t("fieldAllow"), deny: t("fieldDeny"), proxy: t("fieldProxy"),
     siteAuth: t("fieldSiteAuth"), cookies: t("fieldCookies"), sitemaps: t("fieldSitemaps"), fetchMode: t("fieldFetchMode"), browserHosts: t("fieldBrowserHosts"), resolve: t("fieldResolve"),
     priorityFeedback: t("fieldPriorityFeedback"), priorityFeedbackHint: t("fieldPriorityFeedbackHint"),
-    idleCapacity: t("fieldIdleCapacity"), idleCapacityHint: t("fieldIdleCapacityHint"),
+    idleCapacity: t("fieldIdleCapacity"), goalFast: t("fieldGoalFast"), goalFastHint: t("fieldGoalFastHint"), goalFew: t("fieldGoalFew"), goalFewHint: t("fieldGoalFewHint"),
   };
   const f = DEFAULT_STRATEGY_FIGURE;
   const recommended = {

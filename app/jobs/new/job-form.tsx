@@ -9,7 +9,7 @@ import { TopicPicker, type PickableTopic } from "./topic-picker";
 type Labels = Record<"name" | "nameHint" | "keywords" | "keywordsHint" | "clc" | "clcHint" | "seeds" | "seedsHint" | "strategy" | "maxPages" |
   "maxDepth" | "threshold" | "delay" | "hostConnections" | "submit" | "hasErrors" | "advanced" | "scope" | "allow" | "deny" | "proxy" |
   "siteAuth" | "cookies" | "sitemaps" | "fetchMode" | "browserHosts" | "resolve" | "priorityFeedback" | "priorityFeedbackHint" | "idleCapacity" |
-  "idleCapacityHint", string>;
+  "goalFast" | "goalFastHint" | "goalFew" | "goalFewHint", string>;
 
 /** The advanced settings: numbers with their labels and defaults, and the scope choices. */
 export interface AdvancedFields {
@@ -33,6 +33,28 @@ function DefaultOnSwitch({ name, label, hint, value }: { name: string; label: st
       <input key={value ?? "on"} type="checkbox" name={name} value="on" defaultChecked={isOnByDefault(value)} className="mt-1" data-testid={`switch-${name}`} />
       <span><span className="font-medium">{label}</span><span className="block text-xs text-slate-600">{hint}</span></span>
     </label>
+  );
+}
+
+/**
+ * The crawl's goal when good hosts wait out their politeness delay (the idleCapacity setting): as
+ * fast as possible (idle slots fetch held-back URLs the budget would fetch anyway) or as few pages
+ * as possible (idle slots wait for the good hosts), which saves budget when it is small.
+ */
+function GoalChoice({ labels, value }: { labels: Labels; value: string | undefined }) {
+  const fast = isOnByDefault(value);
+  const option = (v: "on" | "off", label: string, hint: string, testId: string) => (
+    <label className="flex items-start gap-2 text-sm">
+      <input key={`${v}-${value ?? "on"}`} type="radio" name="idleCapacity" value={v} defaultChecked={(v === "on") === fast} className="mt-1" data-testid={testId} />
+      <span><span className="font-medium">{label}</span><span className="block text-xs text-slate-600">{hint}</span></span>
+    </label>
+  );
+  return (
+    <fieldset className="space-y-1" data-testid="goal-choice">
+      <legend className="text-sm font-medium">{labels.idleCapacity}</legend>
+      {option("on", labels.goalFast, labels.goalFastHint, "goal-fast")}
+      {option("off", labels.goalFew, labels.goalFewHint, "goal-few")}
+    </fieldset>
   );
 }
 
@@ -227,7 +249,7 @@ export function JobForm({ labels, strategies, recommended, defaults, advanced, t
           <FieldError errors={state.errors} name="sitemaps" />
           <DefaultOnSwitch name="priorityFeedback" label={labels.priorityFeedback} hint={labels.priorityFeedbackHint} value={v.priorityFeedback} />
           <FieldError errors={state.errors} name="priorityFeedback" />
-          <DefaultOnSwitch name="idleCapacity" label={labels.idleCapacity} hint={labels.idleCapacityHint} value={v.idleCapacity} />
+          <GoalChoice labels={labels} value={v.idleCapacity} />
           <FieldError errors={state.errors} name="idleCapacity" />
           {(["allow", "deny"] as const).map((k) => (
             <label key={k} className="block text-sm">

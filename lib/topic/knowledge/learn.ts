@@ -69,26 +69,81 @@ export function learnVocabulary(docs: readonly LabelledDoc[], code: string, opts
 /** A domain lexicon's words with their document frequencies in general text. */
 export interface Lexicon { name: string; words: [string, number][] }
 
+/** What a lexicon word is weighed against (docs/ALGORITHMS.md §1.3a). */
+export interface LexiconContext {
+  /** How many lexicons list the word. */
+  listedIn(word: string): number;
+  /** Share of the other classes' abstracts that use the word. */
+  otherClassShare(word: string): number;
+  /** Share of general text using the word (news headlines of every kind, jieba's dictionary: general-text.ts). */
+  generalShare(word: string): number;
+  /** Share of the field's own texts using the word (its labelled headlines or abstracts, the larger), 0 when fewer than two use it. */
+  fieldShare(word: string): number;
+  /** True when the field has labelled headlines of its own: words they do not show then rank below those they do. */
+  hasFieldHeadlines: boolean;
+  isWord(word: string): boolean;
+}
+
+/** Why a lexicon word was kept or dropped, with the figures the rule compared. */
+export type LexiconVerdict =
+  | { isKept: true; weight: number; by: "field texts" | "rare in general text"; field: number; general: number }
+  | { isKept: false; rule: "not a word" | "several lexicons" | "other fields" | "general word"; field: number; general: number };
+
 /**
- * The vocabulary a domain lexicon gives its class. A lexicon lists a domain's words with how
- * often general text uses them, so its most frequent words (发展, 部门, 政府 under 财经) are the
- * least specific. The contrast comes from the labelled documents of the other classes:
- * `generalShare(word)` is the share of them that use the word, and a word more than
- * MAX_GENERAL_SHARE of them use is dropped (发展, 政府, 函数 in mathematics); below that its
- * weight falls as that share grows. A word two lexicons list (病毒 under IT and medicine) weighs
- * half; one listed by more is dropped. Weight grows with the word's frequency: a field's common
- * everyday words (数组, 大盘, which papers seldom write) are what its pages use.
- * Of the rules compared on the realistic web (bench/RELEVANCE.md), this one ranked best on both
- * the tutorial pages (TP) and the finance headlines (F).
+ * A lexicon word's field share when its field's texts do not show one: 1 in 1,000 of them. A word
+ * the lexicon lists is a field word; without field texts that use it, it counts as typical of the
+ * field only when general text uses it less than 1/MIN_FIELD_LIFT of that, in fewer than 1 in
+ * 3,000 texts (字符串, 构造函数, 市盈率), and not when it is an everyday word (律师, 博客, 红包, 民生).
  */
-export function lexiconVocabulary(lexicon: Lexicon, listedIn: (word: string) => number, generalShare: (word: string) => number, opts: { size: number; isWord: (w: string) => boolean }): Vocabulary {
-  const maxLog = Math.log1p(Math.max(1, ...lexicon.words.map(([, df]) => df)));
+export const PRIOR_FIELD_SHARE = 1 / 1000;
+
+/**
+ * Least times the field's texts must use a lexicon word more than general text does. General
+ * headlines hold every kind of news, the field's own too (2 of TNEWS's 15 kinds are finance), so a
+ * word used by finance headlines alone reaches about 7.5 there; 3 keeps 股票 (15), 证券 (11), 银行
+ * (3.5), and drops 主席 (0.5), 公司 (1.9), 市场 (1.6).
+ */
+export const MIN_FIELD_LIFT = 3;
+
+/** Weight of a word kept for its rarity in general text, against one the field's headlines show to be typical. */
+export const RARE_WORD_SHARE = 0.5;
+
+/**
+ * The rule a domain lexicon's word is kept or dropped by, in order:
+ * 1. it must be a vocabulary word (words.ts);
+ * 2. other classes: dropped when more than MAX_LEXICONS_LISTING lexicons list it, or more than
+ *    MAX_GENERAL_SHARE of the other classes' abstracts use it (发展, 政府; 函数 in mathematics);
+ * 3. general text: with `f` the field's share (the share of the field's texts using it, at least
+ *    PRIOR_FIELD_SHARE) and `g` its general share, kept only when f / g ≥ MIN_FIELD_LIFT.
+ * Weight: log(1 + df) / log(1 + max df) (a field's common words first: 数组, 大盘, which papers
+ * seldom write, are what its pages use) ÷ the lexicons listing it × (1 − other classes' share /
+ * MAX_GENERAL_SHARE), and × RARE_WORD_SHARE when only its rarity in general text kept it and the
+ * field has headlines of its own that could have shown it (F8: 股票 and 证券 before 客服 and 超标). A
+ * field whose pages are of no genre it has texts of (TP3's tutorials: 字符串, 数组 are in no abstract
+ * and no headline) keeps its lexicon's order.
+ */
+export function judgeLexiconWord(word: string, df: number, maxDf: number, ctx: LexiconContext): LexiconVerdict {
+  const observed = ctx.fieldShare(word);
+  const field = Math.max(observed, PRIOR_FIELD_SHARE);
+  const general = ctx.generalShare(word);
+  const lists = ctx.listedIn(word);
+  const other = ctx.otherClassShare(word);
+  if (!ctx.isWord(word)) return { isKept: false, rule: "not a word", field, general };
+  if (lists > MAX_LEXICONS_LISTING) return { isKept: false, rule: "several lexicons", field, general };
+  if (other > MAX_GENERAL_SHARE) return { isKept: false, rule: "other fields", field, general };
+  if (field < MIN_FIELD_LIFT * general) return { isKept: false, rule: "general word", field, general };
+  const by = observed >= PRIOR_FIELD_SHARE && observed >= MIN_FIELD_LIFT * general ? "field texts" : "rare in general text";
+  const weight = (Math.log1p(df) / Math.log1p(maxDf)) / lists * (1 - other / MAX_GENERAL_SHARE) * (by === "rare in general text" && ctx.hasFieldHeadlines ? RARE_WORD_SHARE : 1);
+  return { isKept: true, weight, by, field, general };
+}
+
+/** The vocabulary a domain lexicon gives its class: the words judgeLexiconWord keeps, `size` strongest. */
+export function lexiconVocabulary(lexicon: Lexicon, ctx: LexiconContext, opts: { size: number }): Vocabulary {
+  const maxDf = Math.max(1, ...lexicon.words.map(([, df]) => df));
   const kept: Vocabulary = [];
   for (const [w, df] of lexicon.words) {
-    const lists = listedIn(w);
-    const general = generalShare(w);
-    if (!opts.isWord(w) || lists > MAX_LEXICONS_LISTING || general > MAX_GENERAL_SHARE) continue;
-    kept.push([w, (Math.log1p(df) / maxLog) / lists * (1 - general / MAX_GENERAL_SHARE)]);
+    const v = judgeLexiconWord(w, df, maxDf, ctx);
+    if (v.isKept) kept.push([w, v.weight]);
   }
   return top(kept, opts.size);
 }
@@ -98,6 +153,15 @@ export const MAX_LEXICONS_LISTING = 2;
 
 /** Share of the other classes' documents above which a lexicon word is too general for its field. */
 export const MAX_GENERAL_SHARE = 0.02;
+
+/**
+ * Words of a class's labelled texts that general text also uses (learned from headlines, where
+ * the other classes' headlines are few): kept when the class's texts use them MIN_FIELD_LIFT
+ * times as often as general text does (`fieldShare`: share of the class's texts using the word).
+ */
+export function withoutGeneralWords(v: Vocabulary, fieldShare: (w: string) => number, generalShare: (w: string) => number): Vocabulary {
+  return v.filter(([w]) => fieldShare(w) >= MIN_FIELD_LIFT * generalShare(w));
+}
 
 /** The `size` strongest entries, each scaled so the strongest weighs 1, rounded to 3 digits. */
 export function top(v: Vocabulary, size: number): Vocabulary {

@@ -35,3 +35,8 @@ export function isVocabularyWord(word: string): boolean {
 export function knowledgeWords(text: string): string[] {
   return tokenize(text).filter(isVocabularyWord);
 }
+
+/** True when `word` segments as itself, one vocabulary word (a lexicon's entry jieba splits, such as 红柿, is not). */
+export function isWholeVocabularyWord(word: string): boolean {
+  return knowledgeWords(word).includes(word.toLowerCase());
+}

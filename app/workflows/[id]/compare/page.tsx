@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { TIME_MARKS_MINUTES } from "@/lib/eval/metrics";
 import { COMPARE_CHECKPOINTS, getRunComparison } from "@/lib/eval/compare";
 import { getSql } from "@/lib/store/infra/sql";
-import { opsTranslator, statusLabel } from "@/lib/i18n/ops-messages";
+import { compareTimeLabels, opsTranslator, statusLabel } from "@/lib/i18n/ops-messages";
 import { JOB_STATUSES } from "@/lib/store/job-overview";
 import { fill, workflowMessages } from "@/lib/i18n/workflow-messages";
 import { getT } from "../../../i18n";
@@ -58,7 +59,7 @@ export default async function CompareRunsPage({ params, searchParams }: { params
       <LiveComparison initial={JSON.parse(JSON.stringify(jobs))} checkpoints={COMPARE_CHECKPOINTS}
         labels={{ chart: t("compareHarvest"), table: t("compareTable"), strategy: m.colRun, status: o("compareColStatus"),
           pages: o("compareColPages"), failed: o("compareColFailed"), rescored: o("compareRescored"), xAxis: o("compareAxisPages"), yAxis: o("compareAxisHarvest"),
-          statusNames: Object.fromEntries(JOB_STATUSES.map((s) => [s, statusLabel(locale, s)])) }} />
+          statusNames: Object.fromEntries(JOB_STATUSES.map((s) => [s, statusLabel(locale, s)])), ...compareTimeLabels(locale, TIME_MARKS_MINUTES) }} />
     </section>
   );
 }
