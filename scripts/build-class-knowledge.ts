@@ -44,6 +44,11 @@ const LEXICON_SHARE = 0.5;
 /** The headlines' words weigh half the abstracts' words: another genre than the abstracts the thresholds are chosen on. */
 const HEADLINE_SHARE = 0.5;
 const EXAMPLES_PER_CLASS = 3;
+/**
+ * Fewest words a class keeps knowledge of its own with; with fewer (D5, world news, learns 15
+ * from its headlines) its nearest ancestor's words serve it, as for a class no source names.
+ */
+const MIN_CLASS_WORDS = 20;
 /** A subclass's words weigh this much in its parent's vocabulary, per level down. */
 const SUBCLASS_SHARE = 0.5;
 /** Words kept for a class whose subclasses' words are merged in. */
@@ -208,7 +213,7 @@ if (values.reuse) {
   for (const [code, h] of Object.entries(JSON.parse(fs.readFileSync(values.scores, "utf8")) as Record<string, HeldOutScores>)) heldOut.set(code, h);
 } else {
   for (const code of [...codes].sort()) {
-    if (vocabularyOf(code, docs).vocab.length === 0) continue;
+    if (vocabularyOf(code, docs).vocab.length < MIN_CLASS_WORDS) continue;
     const h = heldOutScores(code, docs, (train, fold) => ({ ...broadKnowledge(train, fold), [code]: foldKnowledge(code, train) }));
     if (h) heldOut.set(code, h);
   }
@@ -220,7 +225,10 @@ console.log(`pooled threshold of ${heldOut.size} classes: ${pooled}`);
 const out: ClassKnowledgeFile = { version: 1, classes: {} };
 for (const code of [...codes].sort()) {
   const { vocab, lexicons } = vocabularyOf(code, docs);
-  if (vocab.length === 0) continue;
+  if (vocab.length < MIN_CLASS_WORDS) {
+    if (vocab.length) console.log(`${code}: ${vocab.length} words only, its ancestor's serve it`);
+    continue;
+  }
   const threshold = thresholds.get(code);
   out.classes[code] = {
     terms: vocab,

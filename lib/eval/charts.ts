@@ -14,7 +14,8 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
  */
 export function lineChartSvg(title: string, yLabel: string, series: Series[], opts: { width?: number; height?: number; xLabel?: string; counts?: boolean } = {}): string {
   const W = opts.width ?? 760, H = opts.height ?? 420, L = 56, R = 170, T = 36, B = 44;
-  const maxX = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.x)));
+  // Pages start at 1; minutes may be a fraction of one (a short crawl), drawn across the whole width.
+  const maxX = Math.max(opts.counts ? 1 / 60 : 1, ...series.flatMap((s) => s.points.map((p) => p.x)));
   const highest = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));
   const maxY = opts.counts ? Math.max(4, Math.ceil(highest * 1.1 / 4) * 4) : Math.min(1, Math.max(0.1, highest) * 1.1);
   const x = (v: number) => L + ((W - L - R) * v) / maxX;
@@ -24,7 +25,7 @@ export function lineChartSvg(title: string, yLabel: string, series: Series[], op
     return `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/><text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11">${opts.counts ? v.toFixed(0) : v.toFixed(2)}</text>`;
   });
   const xticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
-    const v = maxX >= 10 ? Math.round(f * maxX) : +(f * maxX).toFixed(1);
+    const v = maxX >= 10 ? Math.round(f * maxX) : +(f * maxX).toFixed(maxX >= 1 ? 1 : 2);
     return `<text x="${x(v)}" y="${H - B + 16}" text-anchor="middle" font-size="11">${v}</text>`;
   });
   const lines = series.map((s, i) => {

@@ -57,4 +57,6 @@ test("relevant pages by time: counted at each mark the crawl reached; a crawl th
   const marks = timeMarks(t0, t0 + 20_000);
   assert.deepEqual(marks.map((m) => m * 60), [0, 5, 10, 15, 20]);
   assert.ok(timeMarks(t0, t0 + 3_600_000).length <= 61);
+  // A crawl of 7 s: its end is a mark, so the curve reaches its total.
+  assert.deepEqual(timeMarks(t0, t0 + 7_000).map((m) => +(m * 60).toFixed(3)), [0, 5, 7]);
 });

@@ -111,11 +111,14 @@ export function relevantByTime(pages: readonly FetchedPage[], startedAt: number,
   return out;
 }
 
-/** About `points` evenly spaced marks (in minutes, at least every 5 s) from the start to `until`, for a curve by time. */
+/** About `points` evenly spaced marks (in minutes, at least every 5 s) from the start to `until` and `until` itself, for a curve by time. */
 export function timeMarks(startedAt: number, until: number, points = 60): number[] {
   const span = Math.max(0, until - startedAt);
   const step = Math.max(5_000, Math.ceil(span / points / 1000) * 1000);
-  return Array.from({ length: Math.floor(span / step) + 1 }, (_, k) => (k * step) / 60_000);
+  const marks = Array.from({ length: Math.floor(span / step) + 1 }, (_, k) => (k * step) / 60_000);
+  // The end too, so that the curve reaches what the crawl found in all.
+  if (span % step !== 0) marks.push(span / 60_000);
+  return marks;
 }
 
 /**

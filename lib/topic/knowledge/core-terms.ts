@@ -6,7 +6,7 @@
  */
 import { clcChildren, getClcNode, isHidden } from "../clc/tree";
 import { subwordsOf } from "../subwords";
-import { knowledgeWords } from "./words";
+import { isFillerWord, knowledgeWords } from "./words";
 
 /**
  * Core terms a class's name does not give, or gives only inside a longer word (计算机技术). Kept
@@ -59,7 +59,8 @@ function nameTerms(name: string): string[] {
   const terms = words.flatMap((w) => {
     if (isGenericNameWord(w)) return [];
     const inside = subwordsOf(w);
-    return inside.some(isGenericNameWord) ? inside.filter((p) => !isGenericNameWord(p) && !inside.some((q) => q !== p && q.includes(p))) : [w];
+    // The pieces left of a name word with a generic one inside, never filler (科学研究 → 研究 is not G3's word).
+    return inside.some(isGenericNameWord) ? inside.filter((p) => !isGenericNameWord(p) && !isFillerWord(p) && !inside.some((q) => q !== p && q.includes(p))) : [w];
   });
   // A name of one generic word is still the class's own (教育 for G4, 艺术 for J).
   return terms.length || words.length !== 1 ? terms : words;
