@@ -185,7 +185,7 @@ export const API_ROUTES: RouteDoc[] = [
       post: { summary: "Start one job per strategy with the same topic and seeds", body: CompareBody, responses: { 201: "the comparison", 400: "per-field errors" } },
     },
   },
-  { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves", responses: { 200: "the comparison", 404: "no such comparison" } } } },
+  { path: "/api/compare/{id}", tag: "compare", methods: { get: { summary: "A comparison's jobs with harvest-rate curves and relevant pages found by 1, 2, 5 and 10 minutes and against time (byTime, timeCurve)", responses: { 200: "the comparison", 404: "no such comparison" } } } },
   {
     path: "/api/workflows", tag: "workflows", methods: {
       get: { summary: "Workflows (saved crawls run again), with their number of runs and the last run", query: [ARCHIVED], responses: { 200: "workflows" } },

@@ -47,11 +47,12 @@ test("focuscrawl eval compares strategies on the test web: table, charts, and a 
   assert.match(md, new RegExp(`\\| best-first \\|.*\\| ${learnedAt} pages( \\(put off \\d×\\))? \\| max-pages \\|`));
   assert.match(md, /\| cmscrawler \| 0\.\d{3} \| 0\.\d{3} \|/);
   // Relevant pages by time: each ended crawl holds by every mark what it found in all (labels: its relevant pages fetched).
-  for (const r of results.results as { strategy: string; byTime: { minutes: number; relevant: number }[]; checkpoints: { pages: number; recall: number }[] }[]) {
+  for (const r of results.results as { strategy: string; byTime: { minutes: number; relevant: number }[]; checkpoints: { pages: number; recall: number }[]; endedAfterMs: number }[]) {
     const total = Math.round(r.checkpoints[r.checkpoints.length - 1].recall * labelsRelevant());
     assert.deepEqual(r.byTime.map((b) => b.minutes), [1, 2, 5, 10], r.strategy);
     assert.ok(r.byTime.every((b, i) => b.relevant <= total && (i === 0 || b.relevant >= r.byTime[i - 1].relevant)), `${r.strategy}: ${JSON.stringify(r.byTime)}`);
-    assert.equal(r.byTime[3].relevant, total, r.strategy);
+    // All it found by 10 minutes, when it ended by then (a crawl on a very busy machine may not have).
+    if (r.endedAfterMs <= 600_000) assert.equal(r.byTime[3].relevant, total, r.strategy);
     assert.match(md, new RegExp(`\\| ${r.strategy} \\| ${r.byTime.map((b) => b.relevant).join(" \\| ")} \\|`));
   }
   for (const svg of ["harvest.svg", "recall.svg", "time.svg"]) assert.match(fs.readFileSync(path.join(out, svg), "utf8"), /^<svg[\s\S]*cmscrawler[\s\S]*<\/svg>\n$/);

@@ -25,7 +25,7 @@ export function lineChartSvg(title: string, yLabel: string, series: Series[], op
     return `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/><text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11">${opts.counts ? v.toFixed(0) : v.toFixed(2)}</text>`;
   });
   const xticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
-    const v = maxX >= 10 ? Math.round(f * maxX) : +(f * maxX).toFixed(maxX >= 1 ? 1 : 2);
+    const v = !opts.counts || maxX >= 10 ? Math.round(f * maxX) : +(f * maxX).toFixed(maxX >= 1 ? 1 : 2);
     return `<text x="${x(v)}" y="${H - B + 16}" text-anchor="middle" font-size="11">${v}</text>`;
   });
   const lines = series.map((s, i) => {

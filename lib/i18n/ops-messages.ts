@@ -112,7 +112,6 @@ const en: Record<OpsMessageKey, string> = {
 
 const MESSAGES: Record<Locale, Record<OpsMessageKey, string>> = { "zh-CN": zh, en };
 
-/** The monitoring pages' translator for `locale`; `{name}` placeholders are filled from `vars`. */
 /** The Compare page's labels for relevant pages against time (both comparison pages). */
 export function compareTimeLabels(locale: Locale, minutes: readonly number[]) {
   const o = opsTranslator(locale);
@@ -120,6 +119,7 @@ export function compareTimeLabels(locale: Locale, minutes: readonly number[]) {
     byMinutes: Object.fromEntries(minutes.map((n) => [n, o("compareByMinutes", { n })])) };
 }
 
+/** The monitoring pages' translator for `locale`; `{name}` placeholders are filled from `vars`. */
 export function opsTranslator(locale: Locale) {
   const table = MESSAGES[locale];
   return (key: OpsMessageKey, vars: Record<string, string | number> = {}) =>

@@ -13,15 +13,19 @@ export interface FetchLog {
 
 /** A job's fetch log: stored pages in fetch order and the URLs it queued. */
 export async function fetchLog(sql: Sql, jobId: number): Promise<FetchLog> {
-  const [job] = await sql<{ startedAt: Date | null; finishedAt: Date | null }[]>`select started_at as "startedAt", finished_at as "finishedAt" from jobs where id = ${jobId}`;
+  // Both ends on the database's clock, as the pages' times are (a running job ends now).
+  const [job] = await sql<{ startedAt: number; endedAt: number; finished: boolean }[]>`
+    select extract(epoch from coalesce(started_at, created_at))::float8 * 1000 as "startedAt",
+      extract(epoch from coalesce(finished_at, now()))::float8 * 1000 as "endedAt", finished_at is not null as finished
+    from jobs where id = ${jobId}`;
+  if (!job) throw new Error(`job ${jobId} does not exist`);
   const pages = await sql<{ url: string; isRelevant: boolean; at: number }[]>`
     select url, is_relevant as "isRelevant", extract(epoch from fetched_at)::float8 * 1000 as at
     from pages where job_id = ${jobId} order by fetched_at, id`;
   const queued = await sql<{ url: string; at: number }[]>`
     select url, extract(epoch from discovered_at)::float8 * 1000 as at
     from frontier where job_id = ${jobId} and parent_page_id is not null and status <> 'skipped'`;
-  const startedAt = job.startedAt?.getTime() ?? Date.now();
-  return { pages, queued, startedAt, endedAt: Math.max(startedAt, job.finishedAt?.getTime() ?? Date.now()), finished: job.finishedAt !== null };
+  return { pages, queued, startedAt: job.startedAt, endedAt: Math.max(job.startedAt, job.endedAt), finished: job.finished };
 }
 
 /** Pages the job had fetched when its topic learned by itself (null: it did not), and how often it put learning off. */

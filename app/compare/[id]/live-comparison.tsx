@@ -45,7 +45,8 @@ export function LiveComparison({ pollUrl, initial, labels, checkpoints }: {
     { xLabel: labels.xAxis });
   const timeSvg = lineChartSvg(labels.timeChart, labels.timeYAxis, jobs.map((j) => ({ name: j.label ?? j.strategy, points: j.timeCurve.map((c) => ({ x: c.minutes, y: c.relevant })) })),
     { xLabel: labels.timeXAxis, counts: true });
-  const minutes = [...new Set(jobs.flatMap((j) => j.byTime.map((b) => b.minutes)))].sort((a, b) => a - b);
+  // Every mark from the start, "–" until a job reaches it.
+  const minutes = Object.keys(labels.byMinutes).map(Number).sort((a, b) => a - b);
   const reached = checkpoints.filter((c) => jobs.some((j) => j.checkpoints.some((k) => k.pages === c)));
   return (
     <div className="space-y-4">
