@@ -78,7 +78,7 @@ export async function runEval(argv: string[]): Promise<number> {
     const command = `npx focuscrawl eval ${argv.map((a) => (/[\s"*?$]/.test(a) ? JSON.stringify(a) : a)).join(" ")}`;
     fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ command, strategies, checkpoints, maxPages, results }, null, 1));
     fs.writeFileSync(path.join(outDir, "results.md"), markdownReport(results, checkpoints, { command, hasLabels: Boolean(labels), labels, delayMs: input.value.minDelayMs }));
-    const charts = chartsSvg(results);
+    const charts = chartsSvg(results, labels ? { labels, delayMs: input.value.minDelayMs } : undefined);
     fs.writeFileSync(path.join(outDir, "harvest.svg"), charts.harvest);
     if (charts.recall) fs.writeFileSync(path.join(outDir, "recall.svg"), charts.recall);
     fs.writeFileSync(path.join(outDir, "time.svg"), charts.time);

@@ -63,11 +63,18 @@ function learnedAt(r: StrategyResult): string {
   return (learnedAt != null ? `${learnedAt} pages` : "–") + (putOff ? ` (put off ${putOff}×)` : "");
 }
 
-/** The charts: harvest rate and recall against pages, relevant pages against time. */
-export function chartsSvg(results: StrategyResult[]) {
+/**
+ * The charts: harvest rate and recall against pages, relevant pages against time (with the
+ * politeness bound over the longest crawl's time when the labels and the delay are known).
+ */
+export function chartsSvg(results: StrategyResult[], bound?: { labels: Labels; delayMs: number }) {
+  const series = results.map((r) => ({ name: r.strategy, points: r.timeCurve.map((c) => ({ x: c.minutes, y: c.relevant })) }));
+  const longest = results.reduce((a, r) => (r.timeCurve.length > a.length ? r.timeCurve : a), [] as StrategyResult["timeCurve"]);
+  if (bound && bound.delayMs > 0 && longest.length) {
+    series.push({ name: "politeness bound", points: longest.map((c) => ({ x: c.minutes, y: politeRelevantBound(bound.labels, bound.delayMs, c.minutes * 60_000).relevant })) });
+  }
   return {
-    time: lineChartSvg("Relevant pages found against time", "relevant pages", results.map((r) => ({ name: r.strategy, points: r.timeCurve.map((c) => ({ x: c.minutes, y: c.relevant })) })),
-      { xLabel: "minutes since the start", counts: true }),
+    time: lineChartSvg("Relevant pages found against time", "relevant pages", series, { xLabel: "minutes since the start", counts: true }),
     harvest: lineChartSvg("Harvest rate against pages fetched", "harvest rate", results.map((r) => ({ name: r.strategy, points: r.curve.map((c) => ({ x: c.pages, y: c.harvestRate })) }))),
     recall: results.some((r) => r.curve.some((c) => c.recall !== null))
       ? lineChartSvg("Resource discovery rate (recall) against pages fetched", "recall", results.map((r) => ({ name: r.strategy, points: r.curve.map((c) => ({ x: c.pages, y: c.recall ?? 0 })) })))
