@@ -192,12 +192,14 @@ const broadKnowledge = (train: readonly LabelledDoc[], fold: number) => {
 };
 
 const SHOWN = ["TP", "TP3", "F", "F8", "F83", "U4", "TS971", "R", "S", "G", "K"];
+/** Each class's field words learned from every abstract, once. */
+const vocabularies = new Map([...codes].sort().map((code) => [code, vocabularyOf(code, docs)]));
+
 if (values["words-only"]) {
-  for (const c of SHOWN) console.log(`${c}: ${vocabularyOf(c, docs).vocab.slice(0, 40).map(([t, w]) => `${t}:${w}`).join(" ")}`);
+  for (const c of SHOWN) console.log(`${c}: ${(vocabularies.get(c)?.vocab ?? []).slice(0, 40).map(([t, w]) => `${t}:${w}`).join(" ")}`);
   if (values.out) {
     const words: ClassKnowledgeFile = { version: 1, classes: {} };
-    for (const code of codes) {
-      const { vocab, lexicons } = vocabularyOf(code, docs);
+    for (const [code, { vocab, lexicons }] of vocabularies) {
       if (vocab.length) words.classes[code] = { terms: vocab, examples: [], sources: { abstracts: 0, headlines: 0, lexicons } };
     }
     fs.writeFileSync(OUT, JSON.stringify(words) + "\n");
@@ -212,8 +214,8 @@ if (values.reuse) {
   if (!values.scores) throw new Error("--reuse needs --scores FILE, written by an earlier build");
   for (const [code, h] of Object.entries(JSON.parse(fs.readFileSync(values.scores, "utf8")) as Record<string, HeldOutScores>)) heldOut.set(code, h);
 } else {
-  for (const code of [...codes].sort()) {
-    if (vocabularyOf(code, docs).vocab.length < MIN_CLASS_WORDS) continue;
+  for (const [code, { vocab }] of vocabularies) {
+    if (vocab.length < MIN_CLASS_WORDS) continue;
     const h = heldOutScores(code, docs, (train, fold) => ({ ...broadKnowledge(train, fold), [code]: foldKnowledge(code, train) }));
     if (h) heldOut.set(code, h);
   }
@@ -223,8 +225,7 @@ const { thresholds, pooled } = shrunkThresholds(heldOut);
 console.log(`pooled threshold of ${heldOut.size} classes: ${pooled}`);
 
 const out: ClassKnowledgeFile = { version: 1, classes: {} };
-for (const code of [...codes].sort()) {
-  const { vocab, lexicons } = vocabularyOf(code, docs);
+for (const [code, { vocab, lexicons }] of vocabularies) {
   if (vocab.length < MIN_CLASS_WORDS) {
     if (vocab.length) console.log(`${code}: ${vocab.length} words only, its ancestor's serve it`);
     continue;

@@ -42,9 +42,14 @@ export function parseLabels(json: unknown): Labels {
   return { relevant, relevantCount: obj?.relevantCount ?? relevant.size };
 }
 
+/** Whether a fetched page counts as relevant: by the labels when given, else by the page filter. */
+export function relevanceBy(labels: Labels | undefined): (p: FetchedPage) => boolean {
+  return labels ? (p) => labels.relevant.has(p.url) : (p) => p.isRelevant;
+}
+
 /** The measures at each checkpoint that the crawl reached (and at its end). */
 export function measure(pages: FetchedPage[], queued: QueuedUrl[], opts: { checkpoints: number[]; startedAt: number; labels?: Labels }): Checkpoint[] {
-  const isRelevant = (p: FetchedPage) => (opts.labels ? opts.labels.relevant.has(p.url) : p.isRelevant);
+  const isRelevant = relevanceBy(opts.labels);
   const marks = [...new Set([...opts.checkpoints.filter((c) => c <= pages.length), pages.length])].filter((c) => c > 0).sort((a, b) => a - b);
   const sortedQueued = [...queued].sort((a, b) => a.at - b.at);
   let relevant = 0;

@@ -13,7 +13,8 @@ import { sideOf, type LabelledDoc } from "./learn";
 export interface ScoredDoc extends LabelledDoc { pageTerms: string[] }
 
 /** Thresholds tried (a 0.0025 grid up to 0.3). */
-const GRID = Array.from({ length: 120 }, (_, i) => +(0.0025 * (i + 1)).toFixed(4));
+const GRID_STEP = 0.0025;
+const GRID = Array.from({ length: 120 }, (_, i) => +(GRID_STEP * (i + 1)).toFixed(4));
 
 /** Least abstracts of the class per fold, on average, for a threshold to be chosen at all. */
 export const MIN_FOLD_POSITIVES = 4;
@@ -107,5 +108,5 @@ export function shrunkThresholds(byClass: ReadonlyMap<string, HeldOutScores>): {
   return { thresholds, pooled };
 }
 
-/** `t` on the thresholds' 0.0025 grid. */
-const roundToGrid = (t: number) => +(Math.round(t / 0.0025) * 0.0025).toFixed(4);
+/** `t` on the thresholds' grid. */
+const roundToGrid = (t: number) => +(Math.round(t / GRID_STEP) * GRID_STEP).toFixed(4);
