@@ -22,4 +22,9 @@ test("relevant pages by time: a row per strategy and the politeness bound at eac
   assert.equal((time.match(/<path /g) ?? []).length, 3);
   assert.match(time, /politeness bound/);
   assert.equal((chartsSvg(results).time.match(/<path /g) ?? []).length, 2, "no bound without labels");
+  // The bound spans the longest crawl, though a shorter one has more marks on its curve.
+  const dense = result("bfs", [], [[0, 0], [0.1, 1], [0.2, 1], [0.3, 1], [0.4, 1]]);
+  const long = result("best-first", [], [[0, 0], [3, 4]]);
+  const boundPath = chartsSvg([dense, long], { labels, delayMs: 1000 }).time.match(/<path d="([^"]+)"/g)![2];
+  assert.equal((boundPath.match(/[ML]/g) ?? []).length, 2, "the bound is drawn at the long crawl's two marks");
 });

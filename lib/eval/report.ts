@@ -69,7 +69,9 @@ function learnedAt(r: StrategyResult): string {
  */
 export function chartsSvg(results: StrategyResult[], bound?: { labels: Labels; delayMs: number }) {
   const series = results.map((r) => ({ name: r.strategy, points: r.timeCurve.map((c) => ({ x: c.minutes, y: c.relevant })) }));
-  const longest = results.reduce((a, r) => (r.timeCurve.length > a.length ? r.timeCurve : a), [] as StrategyResult["timeCurve"]);
+  // The crawl that ran longest (by its curve's last mark, not its number of marks: both long crawls have about 60).
+  const endOf = (curve: StrategyResult["timeCurve"]) => curve.at(-1)?.minutes ?? -1;
+  const longest = results.reduce((a, r) => (endOf(r.timeCurve) > endOf(a) ? r.timeCurve : a), [] as StrategyResult["timeCurve"]);
   if (bound && bound.delayMs > 0 && longest.length) {
     series.push({ name: "politeness bound", points: longest.map((c) => ({ x: c.minutes, y: politeRelevantBound(bound.labels, bound.delayMs, c.minutes * 60_000).relevant })) });
   }
