@@ -20,10 +20,9 @@
  *   npm run bench:judge-learn -- --data DIR [--targets TP,R,F,S,G,K] [--judge 20] [--pick product|random|near|best] [--relearn] [--seed 1]
  */
 import { parseArgs } from "node:util";
-import { buildRealWeb, labelRealWeb, type RealPage } from "../lib/realweb/build";
-import { loadCorpus } from "../lib/realweb/corpora";
-import { decodeBody } from "../lib/rules/decode";
-import { classifyPageKind, parseHtml } from "../lib/rules/parse";
+import { labelRealWeb } from "../lib/realweb/build";
+import { classifyPageKind } from "../lib/rules/parse";
+import { realWebPages } from "./realweb-pages";
 import { createRng } from "../lib/rules/random";
 import { buildTopic, pageTerms, scoreTerms, topicScorer, TopicDefinitionSchema, type TopicVector } from "../lib/topic/topic";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
@@ -40,14 +39,8 @@ const JUDGED = Number(values.judge ?? 30);
 const PICK = values.pick ?? "near";
 if (!["product", "random", "near", "best"].includes(PICK)) throw new Error(`--pick: product, random, near or best, not ${PICK}`);
 const SEED = Number(values.seed ?? 1);
-const web = buildRealWeb(loadCorpus(values.data ?? "../shared/data"));
-const htmlOf = (p: RealPage) => ("html" in p ? p.html() : p.type.includes("html") ? decodeBody(p.file, p.type).text : undefined);
-const pages = [...web.pages].flatMap(([url, p]) => {
-  const html = htmlOf(p);
-  if (html === undefined) return [];
-  const x = parseHtml(html, url);
-  return [{ url, host: new URL(url).host, title: x.title, text: x.mainText.slice(0, 10_000), kind: classifyPageKind(url, x.anchorTextShare) }];
-});
+const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data");
+const pages = webPages.map((x) => ({ url: x.url, host: new URL(x.url).host, title: x.title, text: x.text.slice(0, 10_000), kind: classifyPageKind(x.url, x.anchorTextShare) }));
 const ALL = pages.map((_, i) => i);
 // Every page segmented once (class topics have no user dictionary, so one segmentation serves them all).
 const noDict = topicScorer({ terms: [] });

@@ -9,10 +9,8 @@
  *   npm run bench:realweb-filter -- --data DIR [--targets TP,R,F,S,G,K] [--knowledge off] [--verbose]
  */
 import { parseArgs } from "node:util";
-import { buildRealWeb, labelRealWeb, type RealPage } from "../lib/realweb/build";
-import { loadCorpus } from "../lib/realweb/corpora";
-import { decodeBody } from "../lib/rules/decode";
-import { parseHtml } from "../lib/rules/parse";
+import { labelRealWeb } from "../lib/realweb/build";
+import { realWebPages } from "./realweb-pages";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
@@ -20,16 +18,8 @@ import { f1At, rocAuc } from "./csl";
 
 const { values } = parseArgs({ options: { data: { type: "string" }, targets: { type: "string" }, verbose: { type: "boolean" }, knowledge: { type: "string" } } });
 const IS_KNOWLEDGE = values.knowledge !== "off";
-const web = buildRealWeb(loadCorpus(values.data ?? "../shared/data"));
+const { web, pages } = realWebPages(values.data ?? "../shared/data");
 const targets = (values.targets ?? "TP,R,F,S,G").split(",");
-
-const htmlOf = (p: RealPage) => ("html" in p ? p.html() : p.type.includes("html") ? decodeBody(p.file, p.type).text : undefined);
-const pages = [...web.pages].flatMap(([url, p]) => {
-  const html = htmlOf(p);
-  if (html === undefined) return [];
-  const parsed = parseHtml(html, url);
-  return [{ url, p, title: parsed.title, text: parsed.mainText }];
-});
 console.log(`${pages.length} HTML pages`);
 for (const target of targets) {
   const labels = labelRealWeb(web, target);

@@ -10,7 +10,7 @@ import { passedOnPriority } from "../rules/revisit";
 import { prepareRawBody } from "../store/page-bodies";
 import { reweighHost } from "../store/host-feedback";
 import type { Sql } from "../store/infra/sql";
-import { isRelevantAt } from "../topic/topic";
+import { isRelevantAt, pageExplanation } from "../topic/topic";
 import { classifyOutcome, isHtmlMime } from "../rules/classify";
 import { decodeBody } from "../rules/decode";
 import type { Fetcher } from "./fetch";
@@ -310,7 +310,7 @@ async function buildPageRecord(
 ): Promise<PageRecord> {
   const analysis = await deps.analyser.analyse(ctx.topic, outcome.body, outcome.headers["content-type"], outcome.finalUrl);
   const { parsed } = analysis;
-  const score = { relevance: analysis.relevance, terms: analysis.terms };
+  const score = { relevance: analysis.relevance, terms: analysis.terms, field: analysis.field };
   const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;
   const s = ctx.settings;
@@ -332,7 +332,7 @@ async function buildPageRecord(
     mainText: parsed.mainText,
     relevance: score.relevance,
     isRelevant,
-    explanation: { terms: score.terms },
+    explanation: pageExplanation(score),
     topicRevision: ctx.topicRevision,
     pageKind,
     checksum: analysis.checksum,

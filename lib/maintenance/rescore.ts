@@ -4,7 +4,7 @@
  * workers share the work), and the job's relevant count follows.
  */
 import { notifyJobChange } from "../store/events";
-import { isRelevantAt, scorePage, topicScorer, type TopicVector } from "../topic/topic";
+import { isRelevantAt, pageExplanation, scorePage, topicScorer, type TopicVector } from "../topic/topic";
 import type { Sql } from "../store/infra/sql";
 
 export const RESCORE_BATCH = 200;
@@ -30,7 +30,7 @@ export async function rescoreBatch(sql: Sql, limit = RESCORE_BATCH): Promise<{ j
       update pages p set relevance = t.relevance, is_relevant = t.is_relevant::boolean, explanation = t.explanation::jsonb,
         topic_revision = ${job.topicRevision}
       from unnest(${pages.map((p) => p.id)}::bigint[], ${scores.map((s) => s.relevance)}::float8[],
-        ${isRelevant.map(String)}::text[], ${scores.map((s) => JSON.stringify({ terms: s.terms }))}::text[]) as t(id, relevance, is_relevant, explanation)
+        ${isRelevant.map(String)}::text[], ${scores.map((s) => JSON.stringify(pageExplanation(s)))}::text[]) as t(id, relevance, is_relevant, explanation)
       where p.id = t.id`;
     const delta = isRelevant.filter(Boolean).length - pages.filter((p) => p.isRelevant).length;
     await tx`update jobs set pages_relevant = pages_relevant + ${delta} where id = ${job.id}`;

@@ -10,7 +10,7 @@
  * - Its host's harvest weighs it in the frontier (the SQL function host_feedback, applied as links
  *   are queued and again as the host's record changes: lib/store/host-feedback.ts).
  */
-import { scoreTerms, type TopicScorer } from "../topic/topic";
+import { scoreLinkTerms, type TopicScorer } from "../topic/topic";
 import { anchorTerms, r4, urlTerms } from "./terms";
 import type { CandidateLink, LinkScore, ParentPage } from "./types";
 
@@ -54,7 +54,7 @@ export function hostFeedback(fetched: number, relevant: number, failed = 0, irre
 
 /** The score of a link's own words against the topic: anchor, title and alt as a title, URL words as text. */
 export function linkWordsScore(topic: TopicScorer, link: CandidateLink): number {
-  return scoreTerms(topic, anchorTerms(topic, link), urlTerms(topic, link.url)).relevance;
+  return scoreLinkTerms(topic, anchorTerms(topic, link), urlTerms(topic, link.url));
 }
 
 /** Irrelevant pages since the last relevant one, for the links of `parent` (whose own count was `parentTunnel`). */

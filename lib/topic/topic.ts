@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { clcSpecificity } from "./clc/specificity";
 import { clcDescendants, getClcNode, searchClc } from "./clc/tree";
-import { contrastClasses, findClassKnowledge, knowledgeEdition } from "./knowledge/knowledge";
+import { contrastClasses, knowledgeEdition } from "./knowledge/knowledge";
+import { knowledgePart } from "./knowledge-part";
+import { bestRival, fieldRivalIndex, rivalFactor, type FieldRivals } from "./field-rivals";
 import { idf } from "./idf";
 import { isStopWord } from "./stop-words";
 import { subwordsOf } from "./subwords";
@@ -117,6 +119,12 @@ export interface TopicVector {
    * topics without classes (and in snapshots from before it).
    */
   contrast?: [string, number][];
+  /**
+   * Whether scores are weighed against the page's best other field (docs/ALGORITHMS.md §1.3c,
+   * `field-rivals.ts`): set for class topics with the knowledge and the contrast on; absent in
+   * snapshots from before it, which score as they did.
+   */
+  fieldRivals?: true;
   userDict: string[];
   titleBoost: number;
   definition: TopicDefinition;
@@ -195,31 +203,6 @@ function clcPart(codes: string[], userTerms: ReadonlySet<string>): { vector: Ter
   return { vector, classOf: new Map([...best].map(([t, b]) => [t, b.code])) };
 }
 
-/**
- * How much the classes' field vocabulary weighs against their names (both unit vectors).
- * bench/RELEVANCE.md: held-out abstracts, news headlines and the realistic web's pages.
- */
-export const KNOWLEDGE_SHARE = 1;
-/** A class deeper than the knowledge reaches borrows its nearest ancestor's words at this weight. */
-const INHERITED_KNOWLEDGE_WEIGHT = 0.5;
-
-/** The knowledge part: each class's field words (lib/topic/knowledge/), weight × √idf, scaled to `KNOWLEDGE_SHARE`. */
-function knowledgePart(codes: string[]): { vector: TermVector; classOf: Map<string, string> } {
-  const mass: TermVector = new Map();
-  const best = new Map<string, { code: string; mass: number }>();
-  for (const code of codes) {
-    const k = findClassKnowledge(code);
-    if (!k) continue;
-    const scale = k.isInherited ? INHERITED_KNOWLEDGE_WEIGHT : 1;
-    for (const [t, w] of k.terms) {
-      mass.set(t, (mass.get(t) ?? 0) + w * scale);
-      if (w * scale > (best.get(t)?.mass ?? 0)) best.set(t, { code: k.code, mass: w * scale });
-    }
-  }
-  const unit = normalize(new Map([...mass].map(([t, m]) => [t, m * Math.sqrt(idf(t))])));
-  return { vector: new Map([...unit].map(([t, w]) => [t, w * KNOWLEDGE_SHARE])), classOf: new Map([...best].map(([t, b]) => [t, b.code])) };
-}
-
 /** A text part (keywords, example texts, example pages): term mass × idf, unit length. */
 function textPart(weightedTerms: Iterable<[string, number]>): TermVector {
   const mass: TermVector = new Map();
@@ -296,8 +279,10 @@ export function topicFromParts(definition: TopicDefinition, parts: TopicPart[]):
     throw new TopicError("keywords", "the topic has no terms: give a CLC class, keywords or example texts with words that name the subject (stop words and punctuation do not count)");
   }
   const negative = [...normalize(new Map([...negativeTerms].map((t) => [t, idf(t)])))];
-  const contrast = definition.classKnowledge !== false && definition.classContrast !== false ? contrastPart(definition.clc) : [];
-  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
+  const isContrasted = definition.classKnowledge !== false && definition.classContrast !== false;
+  const contrast = isContrasted ? contrastPart(definition.clc) : [];
+  const fieldRivals = isContrasted && fieldRivalIndex(definition.clc) !== undefined;
+  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), ...(fieldRivals ? { fieldRivals: true as const } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
 }
 
 /**
@@ -310,11 +295,25 @@ export function isRelevantAt(relevance: number, threshold: number): boolean {
   return relevance >= threshold;
 }
 
-/** Relevance of a page in [0, 1] and the topic terms that made it, largest share first. */
-export interface PageScore { relevance: number; terms: { term: string; share: number }[] }
+/**
+ * Relevance of a page in [0, 1], the topic terms that made it (largest share first) and, for a
+ * class topic, the field it was weighed against (§1.3c): the score before, the best rival's
+ * cosine and the factor.
+ */
+export interface PageScore { relevance: number; terms: { term: string; share: number }[]; field?: FieldWeighing }
+
+/** What a page stores as its score's explanation: the terms and, for a class topic, the weighing. */
+export function pageExplanation(score: Pick<PageScore, "terms" | "field">): { terms: PageScore["terms"]; field?: FieldWeighing } {
+  const f = score.field;
+  const r4 = (x: number) => +x.toFixed(4);
+  return { terms: score.terms, ...(f ? { field: { before: r4(f.before), rival: f.rival, rivalCosine: r4(f.rivalCosine), factor: r4(f.factor) } } : {}) };
+}
+
+/** How a class topic's score was weighed against the page's best other field. */
+export interface FieldWeighing { before: number; rival: string | null; rivalCosine: number; factor: number }
 
 /** Scoring state derived once per topic (not per page). */
-export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; userTerms: Set<string>; titleBoost: number }
+export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; userTerms: Set<string>; titleBoost: number }
 
 /** Prepare a topic (or an older keyword snapshot) for scoring many pages. */
 export function topicScorer(t: Pick<TopicVector, "terms"> & Partial<TopicVector>): TopicScorer {
@@ -322,6 +321,7 @@ export function topicScorer(t: Pick<TopicVector, "terms"> & Partial<TopicVector>
     topic: new Map(t.terms),
     negative: new Map(t.negative ?? []),
     contrast: new Map(t.contrast ?? []),
+    rivals: t.fieldRivals && t.definition ? fieldRivalIndex(t.definition.clc) : undefined,
     userTerms: new Set(t.userDict ?? []),
     titleBoost: t.titleBoost ?? DEFAULT_TITLE_BOOST,
   };
@@ -347,7 +347,8 @@ export function pageTerms(scorer: TopicScorer, text: string): string[] {
 
 /**
  * Cosine between the topic and the page vector, less the page's cosine with the negative terms
- * and its class contrast, floored at 0.
+ * and its class contrast, floored at 0; for a class topic, weighed against the page's best other
+ * field (§1.3c).
  */
 export function scorePage(scorer: TopicScorer, title: string, text: string): PageScore {
   return scoreTerms(scorer, pageTerms(scorer, title), pageTerms(scorer, text));
@@ -358,7 +359,19 @@ export function scoreTerms(scorer: TopicScorer, titleTerms: string[], textTerms:
   const page = pageVector(scorer, titleTerms, textTerms);
   const { score, terms } = cosineExplained(scorer.topic, page, 8);
   const penalty = scorer.negative.size ? cosineExplained(scorer.negative, page, 0).score : 0;
-  return { relevance: Math.max(0, score - penalty - contrastPenalty(scorer.contrast, page)), terms };
+  const before = Math.max(0, score - penalty - contrastPenalty(scorer.contrast, page));
+  if (!scorer.rivals || before === 0) return { relevance: before, terms };
+  const rival = bestRival(scorer.rivals, page, norm(page));
+  const factor = rivalFactor(before, rival?.cosine ?? 0);
+  return { relevance: Math.min(1, before * factor), terms, field: { before, rival: rival?.code ?? null, rivalCosine: rival?.cosine ?? 0, factor } };
+}
+
+/**
+ * A link's score from its anchor and URL words: the topic's cosine, penalties and contrast as for
+ * a page, without the field rivals (link priorities were measured without them; bench/LAB.md).
+ */
+export function scoreLinkTerms(scorer: TopicScorer, anchorTerms: string[], urlTerms: string[]): number {
+  return scoreTerms({ ...scorer, rivals: undefined }, anchorTerms, urlTerms).relevance;
 }
 
 /**

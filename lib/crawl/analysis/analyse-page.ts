@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { decodeBody } from "../../rules/decode";
 import { parseHtml, type ParsedPage } from "../../rules/parse";
 import { simhash64 } from "../../rules/simhash";
-import { pageTerms, scoreTerms, type TopicScorer } from "../../topic/topic";
+import { pageTerms, scoreTerms, type FieldWeighing, type PageScore, type TopicScorer } from "../../topic/topic";
 import { documentFromTerms, segmentForIndex, type SearchDocument } from "../../store/search-vector";
 
 /** A page decoded and parsed. */
@@ -17,7 +17,9 @@ export interface ReadPage { charset: string; charsetSource: string; parsed: Pars
 export interface WeighedPage {
   relevance: number;
   /** The terms that made the score (the page's explanation). */
-  terms: unknown[];
+  terms: PageScore["terms"];
+  /** How a class topic's score was weighed against the page's best other field (§1.3c). */
+  field?: FieldWeighing;
   /** SimHash of the main text's terms (signed 64-bit). */
   simhash: bigint;
   /** The main text's SHA-256, first 32 hex digits. */
@@ -47,6 +49,7 @@ export function weighPage(scorer: TopicScorer, parsed: ParsedPage): WeighedPage 
   return {
     relevance: score.relevance,
     terms: score.terms,
+    ...("field" in score && score.field ? { field: score.field } : {}),
     simhash: simhash64(textTerms),
     checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
     searchDocument: scorer.userTerms.size === 0 ? documentFromTerms(titleTerms, textTerms) : segmentForIndex(parsed.title, parsed.mainText),

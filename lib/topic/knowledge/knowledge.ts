@@ -143,8 +143,13 @@ export function classesThreshold(codes: readonly string[]): number | undefined {
  * and TB…TV but TP.
  */
 export function contrastClasses(codes: readonly string[]): string[] {
-  const related = (c: string) => codes.some((code) => code.toUpperCase().startsWith(c) || c.startsWith(code.toUpperCase()));
-  return knownClassCodes().filter((c) => isBroadClass(c) && !related(c)).sort();
+  return knownClassCodes().filter((c) => isBroadClass(c) && !codes.some((code) => isRelated(c, code))).sort();
+}
+
+/** Whether class `a` is `b`, above it or below it in the tree (codes compared by prefix, case aside). */
+export function isRelated(a: string, b: string): boolean {
+  const [x, y] = [a.toUpperCase(), b.toUpperCase()];
+  return x.startsWith(y) || y.startsWith(x);
 }
 
 /** A class a topic may be told apart from: a first-level class, or one of T's second level (TB…TV). */

@@ -8,6 +8,7 @@ import { findInlinks, findOutlinks, findPageOrigin, findSeedPath } from "@/lib/s
 import { outlinkMessages } from "@/lib/i18n/outlink-messages";
 import { findDuplicateGroup } from "@/lib/store/duplicate-groups";
 import { DuplicateGroupSection } from "./duplicate-group";
+import { FieldWeighing, weighingOf } from "./field-weighing";
 import { getT } from "../../../../i18n";
 import { parseId } from "../../../../json";
 import { PageJudge } from "../../judge-buttons";
@@ -37,6 +38,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
   const om = outlinkMessages(locale);
   const rm = replayMessages(locale);
   const terms = ((page.explanation as { terms?: { term: string; share: number }[] } | null)?.terms ?? []);
+  const weighing = weighingOf(page.explanation);
   const judgement = page.judgement === "relevant" || page.judgement === "irrelevant" ? page.judgement : null;
   return (
     <article className="space-y-4">
@@ -118,6 +120,7 @@ export default async function StoredPage({ params }: { params: Promise<{ id: str
             {terms.map((x) => <li key={x.term} className="rounded bg-teal-50 px-2 py-0.5 text-teal-800">{x.term} {(x.share * 100).toFixed(0)}%</li>)}
           </ul>
         )}
+        {weighing && <FieldWeighing weighing={weighing} relevance={page.relevance} locale={locale} />}
       </div>
       <div>
         <h2 className="text-sm font-semibold">{t("pageMainText")}</h2>

@@ -1,0 +1,25 @@
+import { fieldMessages } from "@/lib/i18n/field-messages";
+import type { Locale } from "@/lib/i18n/messages";
+import { getClcNode } from "@/lib/topic/clc/tree";
+import type { FieldWeighing as Weighing } from "@/lib/topic/topic";
+
+/** A stored explanation's weighing, if it has one (pages scored before field rivals have none). */
+export function weighingOf(explanation: unknown): Weighing | undefined {
+  const f = (explanation as { field?: Weighing } | null)?.field;
+  return f && typeof f.factor === "number" && typeof f.before === "number" ? f : undefined;
+}
+
+/** How a class topic's score was weighed against the page's closest other field (§1.3c). */
+export function FieldWeighing({ weighing, relevance, locale }: { weighing: Weighing; relevance: number; locale: Locale }) {
+  const m = fieldMessages(locale);
+  const node = weighing.rival ? getClcNode(weighing.rival) : undefined;
+  const name = weighing.rival ? `${weighing.rival} ${(locale === "en" && node?.nameEn) || node?.name || ""}`.trim() : "";
+  return (
+    <div data-testid="page-field" className="mt-2 rounded border border-slate-200 bg-white p-2 text-xs text-slate-700">
+      <p className="font-medium">{m.title}</p>
+      <p>{weighing.rival ? m.rival.replace("{rival}", name).replace("{cosine}", weighing.rivalCosine.toFixed(3)) : m.noRival}</p>
+      <p className="font-mono">{m.sum.replace("{before}", weighing.before.toFixed(3)).replace("{factor}", weighing.factor.toFixed(2)).replace("{after}", relevance.toFixed(3))}</p>
+      <p className="text-slate-500">{m.hint}</p>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Forms of the field-rival weighing (docs/ALGORITHMS.md §1.3c) on three genres at once, all held out
+ * from the knowledge: CSL dev abstracts (62 classes), THUCNews dev headlines (8 classes) and the
+ * realistic web (TP, R, F, S, G, K). For each, the mean ROC-AUC and the mean best F1 in hindsight
+ * (the most any per-class threshold could reach), so the form is chosen apart from the thresholds.
+ *   npm run bench:field-rivals -- --data DIR
+ * Forms: `s` the score without rivals; `s·(2s/(s+r))^k` for k = ½, 1, 2, 3; `s/(s+r)` alone (a
+ * page with s < 0.005 counted 0), r being the page's best cosine with another class's field words.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { labelRealWeb } from "../lib/realweb/build";
+import { NEWS_CLASS_TO_CLC } from "../lib/realweb/labels";
+import { bestRival, fieldRivalIndex } from "../lib/topic/field-rivals";
+import { buildTopic, pageTerms, pageVector, scoreLinkTerms, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
+import { norm } from "../lib/topic/vector";
+import { codes, docs, f1At, labelsFor, rocAuc } from "./csl";
+import { realWebPages } from "./realweb-pages";
+
+const { values } = parseArgs({ options: { data: { type: "string" } } });
+const DATA = values.data ?? "../shared/data";
+
+type Text = { title: string; text: string };
+type Case = { code: string; texts: Text[]; truth: boolean[] };
+const FORMS: Record<string, (s: number, r: number) => number> = {
+  "s": (s) => s,
+  "s·(2s/(s+r))^½": (s, r) => (s > 0 ? s * Math.sqrt((2 * s) / (s + r)) : 0),
+  "s·(2s/(s+r))": (s, r) => (s > 0 ? (s * 2 * s) / (s + r) : 0),
+  "s·(2s/(s+r))²": (s, r) => (s > 0 ? s * ((2 * s) / (s + r)) ** 2 : 0),
+  "s·(2s/(s+r))³": (s, r) => (s > 0 ? s * ((2 * s) / (s + r)) ** 3 : 0),
+  "s/(s+r)": (s, r) => (s >= 0.005 ? s / (s + r) : 0),
+};
+const SCORE_GRID = Array.from({ length: 400 }, (_, i) => 0.0025 * (i + 1));
+const RATIO_GRID = Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1));
+
+function measure(genre: string, cases: Case[]): void {
+  const sums = Object.fromEntries(Object.keys(FORMS).map((f) => [f, { auc: 0, best: 0 }]));
+  for (const c of cases) {
+    const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [c.code] })));
+    const rivals = fieldRivalIndex([c.code]);
+    const sr = c.texts.map((x) => {
+      const title = pageTerms(scorer, x.title), text = pageTerms(scorer, x.text);
+      const page = pageVector(scorer, title, text);
+      const s = scoreLinkTerms(scorer, title, text);
+      return { s, r: rivals ? bestRival(rivals, page, norm(page))?.cosine ?? 0 : 0 };
+    });
+    for (const [name, form] of Object.entries(FORMS)) {
+      const scores = sr.map((x) => form(x.s, x.r));
+      const grid = name === "s/(s+r)" ? RATIO_GRID : SCORE_GRID;
+      sums[name].auc += rocAuc(scores, c.truth);
+      sums[name].best += Math.max(...grid.map((t) => f1At(scores, c.truth, t).f1));
+    }
+  }
+  console.log(`\n${genre} (${cases.length} classes)\n| form | mean ROC-AUC | mean best F1 in hindsight |\n|---|---:|---:|`);
+  for (const [name, x] of Object.entries(sums)) console.log(`| ${name} | ${(x.auc / cases.length).toFixed(3)} | ${(x.best / cases.length).toFixed(3)} |`);
+}
+
+const abstracts = docs.map((d) => ({ title: d.title, text: d.abstract }));
+measure("CSL dev abstracts", codes.map((code) => ({ code, ...labelsFor(code) })).filter((c) => c.labels.filter(Boolean).length >= 8)
+  .map((c) => ({ code: c.code, texts: c.indexes.map((i) => abstracts[i]), truth: c.labels })));
+
+const newsDir = path.join(DATA, "corpora", "thucnews-dev");
+const names = fs.readFileSync(path.join(newsDir, "class.txt"), "utf8").split("\n").map((s) => s.trim()).filter(Boolean);
+const news = fs.readFileSync(path.join(newsDir, "dev.txt"), "utf8").split("\n").filter(Boolean).map((l) => {
+  const [title, cls] = l.split("\t");
+  return { title, text: "", codes: NEWS_CLASS_TO_CLC[names[Number(cls)]] ?? [] };
+});
+measure("THUCNews dev headlines", [...new Set(Object.values(NEWS_CLASS_TO_CLC).flat())].filter((c) => c !== "N")
+  .map((code) => ({ code, texts: news, truth: news.map((n) => n.codes.some((c) => c.startsWith(code))) })));
+
+const { web, pages } = realWebPages(DATA);
+measure("Realistic web", ["TP", "R", "F", "S", "G", "K"].map((code) => {
+  const labels = labelRealWeb(web, code);
+  return { code, texts: pages, truth: pages.map((x) => labels.pages[x.url]?.relevant ?? false) };
+}));

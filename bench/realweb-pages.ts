@@ -1,0 +1,19 @@
+/** Every HTML page of the realistic web, parsed as the crawler parses it (for the filter benches). */
+import { buildRealWeb, type RealPage, type RealWeb } from "../lib/realweb/build";
+import { loadCorpus } from "../lib/realweb/corpora";
+import { decodeBody } from "../lib/rules/decode";
+import { parseHtml } from "../lib/rules/parse";
+
+const htmlOf = (p: RealPage) => ("html" in p ? p.html() : p.type.includes("html") ? decodeBody(p.file, p.type).text : undefined);
+
+/** The web built from `dataDir` and its HTML pages' URL, title, main text and share of anchor text. */
+export function realWebPages(dataDir: string): { web: RealWeb; pages: { url: string; title: string; text: string; anchorTextShare: number }[] } {
+  const web = buildRealWeb(loadCorpus(dataDir));
+  const pages = [...web.pages].flatMap(([url, p]) => {
+    const html = htmlOf(p);
+    if (html === undefined) return [];
+    const parsed = parseHtml(html, url);
+    return [{ url, title: parsed.title, text: parsed.mainText, anchorTextShare: parsed.anchorTextShare }];
+  });
+  return { web, pages };
+}

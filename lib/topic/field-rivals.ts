@@ -1,0 +1,73 @@
+/**
+ * Field rivals (docs/ALGORITHMS.md §1.3c): a class topic's score is weighed against the page's
+ * best cosine with any other field the class knowledge has (a class neither above nor below the
+ * topic's classes). Cosines of a one-line headline are all small and those of a long abstract all
+ * larger, so the share of the topic in "topic + best rival" reads the same on every kind of page,
+ * where the cosine alone does not.
+ *
+ *     factor = (2 · s / (s + r))²        s: the topic's score, r: the best rival's cosine
+ *
+ * 1 when the rival reads as much like the page as the topic does, up to 4 when no other field
+ * does, toward 0 when another field clearly does more.
+ */
+import { isRelated, knownClassCodes, knowledgeEdition } from "./knowledge/knowledge";
+import { knowledgePart } from "./knowledge-part";
+import type { TermVector } from "./vector";
+
+/** The factor's exponent: chosen on abstracts, headlines and the realistic web together (bench/RELEVANCE.md). */
+export const RIVAL_EXPONENT = 2;
+
+/** Every known class's field words as postings: term → [class index, weight] (unit vectors). */
+interface RivalIndex { codes: string[]; postings: Map<string, [number, number][]> }
+
+/** The rivals of one topic: the shared index and which of its classes the topic is told apart from. */
+export interface FieldRivals { index: RivalIndex; isRival: boolean[] }
+
+/** The page's best rival: its class and the page's cosine with that class's field words. */
+export interface BestRival { code: string; cosine: number }
+
+let index: RivalIndex | undefined;
+let indexEdition = -1;
+
+function rivalIndex(): RivalIndex {
+  if (index && indexEdition === knowledgeEdition()) return index;
+  const codes = knownClassCodes().sort();
+  const postings = new Map<string, [number, number][]>();
+  codes.forEach((code, i) => {
+    for (const [t, w] of knowledgePart([code]).vector) {
+      const list = postings.get(t);
+      if (list) list.push([i, w]);
+      else postings.set(t, [[i, w]]);
+    }
+  });
+  index = { codes, postings };
+  indexEdition = knowledgeEdition();
+  return index;
+}
+
+/** The rivals of a topic on classes `codes` (none without classes: the factor is then 1). */
+export function fieldRivalIndex(codes: readonly string[]): FieldRivals | undefined {
+  if (codes.length === 0) return undefined;
+  const idx = rivalIndex();
+  const isRival = idx.codes.map((c) => !codes.some((code) => isRelated(c, code)));
+  return isRival.some(Boolean) ? { index: idx, isRival } : undefined;
+}
+
+/** The rival class whose field words read most like `page` (of norm `pageNorm`), or none. */
+export function bestRival(rivals: FieldRivals, page: TermVector, pageNorm: number): BestRival | undefined {
+  if (pageNorm === 0) return undefined;
+  const dots = new Float64Array(rivals.index.codes.length);
+  for (const [t, w] of page) {
+    const list = rivals.index.postings.get(t);
+    if (list) for (const [i, cw] of list) dots[i] += w * cw;
+  }
+  let best = -1;
+  for (let i = 0; i < dots.length; i++) if (rivals.isRival[i] && dots[i] > 0 && (best < 0 || dots[i] > dots[best])) best = i;
+  return best < 0 ? undefined : { code: rivals.index.codes[best], cosine: Math.min(1, dots[best] / pageNorm) };
+}
+
+/** The factor a topic score `score` is multiplied by against a rival of cosine `rivalCosine`. */
+export function rivalFactor(score: number, rivalCosine: number): number {
+  if (score <= 0) return 0;
+  return (2 * score / (score + rivalCosine)) ** RIVAL_EXPONENT;
+}
