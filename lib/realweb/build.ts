@@ -11,24 +11,39 @@ import type { RealHost, RealPage, RealWeb } from "./page-types";
 import { DISCIPLINE_TO_CLC, isUnder, NEWS_CLASS_NAMES, NEWS_CLASS_TO_CLC } from "./labels";
 import { doc, esc, links } from "./html";
 import { addDecoySites, DECOY_HOSTS, isHiddenPaper } from "./decoys";
+import { buildLongTailWeb } from "./long-tail";
 import {
-  addSnapshotSites, addTitleCatalogue, canon, deadLink as linkToDead, isServedPaper, journalOf, JOURNALS, makeDeadHosts, NEWS_PORTALS,
-  PORTAL_HOST, servedHeadlines, TITLES_HOST,
+  addSnapshotSites, addTitleCatalogue, canon, deadLink as linkToDead, isServedPaper, journalOf, JOURNALS, makeDeadHosts, moreSitesLinks, NEWS_PORTALS,
+  oldJournalLinks, PORTAL_HOST, servedHeadlines, TITLES_HOST,
 } from "./parts";
 
 export type { RealHost, RealPage, RealWeb } from "./page-types";
 export { PORTAL_HOST } from "./parts";
+
+/** How the realistic web spreads its texts over hosts. */
+export const REALWEB_LAYOUTS = ["sites", "long-tail"] as const;
+/**
+ * `sites`: about twenty hosts, one journal per group of disciplines and one news portal per group
+ * of classes; `long-tail`: the same texts over several hundred hosts of very different sizes
+ * (lib/realweb/long-tail.ts).
+ */
+export type RealWebLayout = (typeof REALWEB_LAYOUTS)[number];
+
+/** Options of a realistic web. */
+export interface RealWebOptions { deadHosts?: number; decoys?: boolean; layout?: RealWebLayout }
 
 const PER_LIST = 15;
 /** Hosts that refuse, by default. */
 const DEAD_HOSTS = 400;
 
 /**
- * Build the realistic web from `corpus` (deterministic for `seed`); `deadHosts` hosts that refuse (default 400); with `decoys`, the two sites of lib/realweb/decoys.ts
+ * Build the realistic web from `corpus` (deterministic for `seed`) in `layout` (default `sites`);
+ * `deadHosts` hosts that refuse (default 400); with `decoys`, the two sites of lib/realweb/decoys.ts
  * as well (a tenth of the papers then move from the journals to the plain-entry site).
  */
-export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: number; decoys?: boolean } = {}): RealWeb {
+export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: RealWebOptions = {}): RealWeb {
   const deadHosts = makeDeadHosts(createRng(seed), opts.deadHosts ?? DEAD_HOSTS);
+  if (opts.layout === "long-tail") return buildLongTailWeb(corpus, seed, { deadHosts, decoys: Boolean(opts.decoys) });
   return buildSitesWeb(corpus, seed, deadHosts, Boolean(opts.decoys));
 }
 
@@ -146,8 +161,8 @@ function buildSitesWeb(corpus: RealCorpus, seed: number, deadHosts: string[], de
 
   // The portal: every live site by category, then a long list of sites that do not answer.
   const cat = (pred: (h: RealHost) => boolean) => hosts.filter(pred).map((h) => ({ href: `http://${h.name}/`, text: h.title }));
-  const more = deadHosts.slice(0, Math.round(deadHosts.length * 0.75)).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
-  const broken = journals.slice(0, 5).map((j) => ({ href: `http://${j.host}/old/index.asp`, text: `${j.name}（旧版）` }));
+  const more = moreSitesLinks(deadHosts);
+  const broken = oldJournalLinks();
   add(`http://${PORTAL_HOST}/`, {
     kind: "home", host: PORTAL_HOST, path: "", codes: [],
     html: () => doc("学术网址导航", `<h1>学术网址导航</h1><h2>学术期刊</h2>${links([...cat((h) => JOURNALS.some((j) => j.host === h.name)), ...broken])}` +

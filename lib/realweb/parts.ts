@@ -67,6 +67,13 @@ export function deadLink(deadHosts: readonly string[], r: Rng): string {
   return `${r.chance(0.3) ? "https" : "http"}://${h}/${r.chance(0.5) ? "" : `detail/${r.int(100_000)}.html`}`;
 }
 
+/** The portal's long list of sites that refuse: three in four of them, a fifth over https. */
+export const moreSitesLinks = (deadHosts: readonly string[]) =>
+  deadHosts.slice(0, Math.round(deadHosts.length * 0.75)).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
+
+/** The portal's links to five journals' old addresses, which answer 404. */
+export const oldJournalLinks = () => JOURNALS.slice(0, 5).map((j) => ({ href: `http://${j.host}/old/index.asp`, text: `${j.name}（旧版）` }));
+
 /** The journal of JOURNALS whose prefixes hold a paper's discipline, if any. */
 export function journalOf(p: Paper): Journal | undefined {
   const code = DISCIPLINE_TO_CLC[p.discipline]?.[0] ?? "";
