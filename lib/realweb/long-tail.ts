@@ -104,6 +104,6 @@ function addDirectoryPages(add: AddPage, listings: Listing[], titles: Map<string
     const body = `<h1>${l.title}</h1>${l.subpages ? links(l.subpages) : ""}` +
       l.sections.map((s) => `<h2>${s.heading}</h2>${links(s.hosts.map((h) => ({ href: `http://${h}/`, text: titles.get(h) ?? h })))}`).join("") +
       `<h2>更多网站</h2>${links(dead)}`;
-    add(l.url, { kind: l.url.endsWith("/") && new URL(l.url).pathname === "/" ? "home" : "list", host, path: "", codes: [], html: () => doc(l.title, body, "utf-8", "header") });
+    add(l.url, { kind: new URL(l.url).pathname === "/" ? "home" : "list", host, path: "", codes: [], html: () => doc(l.title, body, "utf-8", "header") });
   }
 }
