@@ -5,91 +5,63 @@
  * original host names — plus hundreds of links to hosts that do not answer. Deterministic for a
  * seed; every page carries its CLC classes from the data's own labels (labels.ts).
  */
-import { canonicalizeUrl } from "../rules/url";
 import { createRng, type Rng } from "../testweb/random";
-import type { Headline, Paper, RealCorpus } from "./corpora";
-import type { RealHost, RealPage } from "./page-types";
+import type { Paper, RealCorpus } from "./corpora";
+import type { RealHost, RealPage, RealWeb } from "./page-types";
 import { DISCIPLINE_TO_CLC, isUnder, NEWS_CLASS_NAMES, NEWS_CLASS_TO_CLC } from "./labels";
 import { doc, esc, links } from "./html";
 import { addDecoySites, DECOY_HOSTS, isHiddenPaper } from "./decoys";
+import { buildLongTailWeb } from "./long-tail";
+import {
+  addSnapshotSites, addTitleCatalogue, canon, deadLink as linkToDead, isServedPaper, journalOf, JOURNALS, makeDeadHosts, moreSitesLinks, NEWS_PORTALS,
+  oldJournalLinks, PORTAL_HOST, servedHeadlines, TITLES_HOST,
+} from "./parts";
 
-export type { RealHost, RealPage } from "./page-types";
+export type { RealHost, RealPage, RealWeb } from "./page-types";
+export { PORTAL_HOST } from "./parts";
 
-/** A built realistic web. */
-export interface RealWeb {
-  seed: number; portal: string; hosts: RealHost[];
-  /** Page by canonical URL. */
-  pages: Map<string, RealPage>;
-  /** Host names linked to that do not answer (the server refuses them). */
-  deadHosts: string[];
-}
+/** How the realistic web spreads its texts over hosts. */
+export const REALWEB_LAYOUTS = ["sites", "long-tail"] as const;
+/**
+ * `sites`: about twenty hosts, one journal per group of disciplines and one news portal per group
+ * of classes; `long-tail`: the same texts over several hundred hosts of very different sizes
+ * (lib/realweb/long-tail.ts).
+ */
+export type RealWebLayout = (typeof REALWEB_LAYOUTS)[number];
 
-export const PORTAL_HOST = "www.xueshu-daohang.cn";
+/** Options of a realistic web. */
+export interface RealWebOptions { deadHosts?: number; decoys?: boolean; layout?: RealWebLayout }
 
-/** Journals: host, name, the CLC prefixes of the disciplines they publish, and their URL style. */
-const JOURNALS = [
-  { host: "www.jsj-dzxx.cn", name: "计算机与电子信息学报", prefixes: ["TP", "TN"], style: "html" },
-  { host: "www.jxny-gc.cn", name: "机械与能源工程", prefixes: ["TM", "TK", "TL", "TH", "TJ", "TF", "TD", "TE", "TV"], style: "php" },
-  { host: "www.clhg-qg.cn", name: "材料化工与轻工", prefixes: ["TB", "TQ", "TS", "O6"], style: "view" },
-  { host: "www.jzjt-xb.cn", name: "建筑与交通学报", prefixes: ["TU", "U", "V"], style: "html" },
-  { host: "www.yixue-qk.cn", name: "医药卫生学报", prefixes: ["R"], style: "view" },
-  { host: "www.nongye-kx.cn", name: "农业科学学报", prefixes: ["S"], style: "php" },
-  { host: "www.dqhj-sm.cn", name: "地球环境与生命科学", prefixes: ["Q", "X", "P"], style: "html" },
-  { host: "www.shuli-xb.cn", name: "数理科学学报", prefixes: ["O"], style: "php" },
-  { host: "www.jjgl-lt.cn", name: "经济管理论坛", prefixes: ["F"], style: "view" },
-  { host: "www.zhengfa-sh.cn", name: "政法与社会研究", prefixes: ["D", "C", "E", "B"], style: "html" },
-  { host: "www.renwen-jy.cn", name: "人文与教育", prefixes: ["G", "J", "H", "I", "K"], style: "php" },
-] as const;
-
-const NEWS_PORTALS = [
-  { host: "news.caijing-ribao.cn", name: "财经日报网", classes: ["finance", "stocks", "realty"], charsetLabel: "header" },
-  { host: "www.tiyu-yule.cn", name: "体育娱乐网", classes: ["sports", "entertainment", "game"], charsetLabel: "meta" },
-  { host: "www.shehui-xinwen.cn", name: "社会新闻网", classes: ["politics", "society", "education", "science"], charsetLabel: "none" },
-] as const;
-
-const TITLES_HOST = "www.lunwen-mulu.cn";
 const PER_LIST = 15;
-const HEADLINES_PER_CLASS = 150;
-const TITLE_PAGES = 80;
+/** Hosts that refuse, by default. */
 const DEAD_HOSTS = 400;
-const SYLLABLES = ["zhong", "hua", "xin", "wang", "ke", "ji", "shu", "yun", "tian", "hai", "jing", "da", "xue", "lian", "tong", "bo", "rui", "feng"];
-
-const canon = (url: string) => {
-  const c = canonicalizeUrl(url);
-  if (!c.ok) throw new Error(`realistic web: bad URL ${url}`);
-  return c.url;
-};
-
 
 /**
- * Build the realistic web from `corpus` (deterministic for `seed`); `deadHosts` hosts that refuse
- * (default 400); with `decoys`, the two sites of lib/realweb/decoys.ts as well (a tenth of the papers
- * then move from the journals to the plain-entry site).
+ * Build the realistic web from `corpus` (deterministic for `seed`) in `layout` (default `sites`);
+ * `deadHosts` hosts that refuse (default 400); with `decoys`, the two sites of lib/realweb/decoys.ts
+ * as well (a tenth of the papers then move from the journals to the plain-entry site).
  */
-export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: number; decoys?: boolean } = {}): RealWeb {
-  const rng = createRng(seed);
+export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: RealWebOptions = {}): RealWeb {
+  const deadHosts = makeDeadHosts(createRng(seed), opts.deadHosts ?? DEAD_HOSTS);
+  if (opts.layout === "long-tail") return buildLongTailWeb(corpus, seed, { deadHosts, decoys: Boolean(opts.decoys) });
+  return buildSitesWeb(corpus, seed, deadHosts, Boolean(opts.decoys));
+}
+
+/** The `sites` layout: a portal, eleven journals, three news portals, the catalogue, the real sites. */
+function buildSitesWeb(corpus: RealCorpus, seed: number, deadHosts: string[], decoys: boolean): RealWeb {
   const pages = new Map<string, RealPage>();
   const hosts: RealHost[] = [];
   const add = (url: string, page: RealPage) => pages.set(canon(url), page);
-  const deadHosts = Array.from({ length: opts.deadHosts ?? DEAD_HOSTS }, (_, i) => `www.${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}${i}.${rng.pick(["com", "cn", "com.cn", "net", "org.cn"])}`);
-  const deadLink = (r: Rng) => {
-    const h = r.pick(deadHosts);
-    return `${r.chance(0.3) ? "https" : "http"}://${h}/${r.chance(0.5) ? "" : `detail/${r.int(100_000)}.html`}`;
-  };
+  const deadLink = (r: Rng) => linkToDead(deadHosts, r);
 
-  const journalOf = (p: Paper) => {
-    const code = DISCIPLINE_TO_CLC[p.discipline]?.[0] ?? "";
-    return JOURNALS.find((j) => j.prefixes.some((x) => code.startsWith(x)));
-  };
   const byJournal = new Map<string, Paper[]>();
   const hidden: Paper[] = [];
-  const isHidden = (p: Paper, i: number) => Boolean(opts.decoys) && isHiddenPaper(p, i);
+  const isHidden = (p: Paper, i: number) => decoys && isHiddenPaper(p, i);
   corpus.papers.forEach((p, i) => {
     if (isHidden(p, i)) hidden.push(p);
   });
   for (const p of corpus.papers.filter((p, i) => !isHidden(p, i))) {
-    const j = journalOf(p);
-    if (j && p.title && p.abstract) byJournal.set(j.host, [...(byJournal.get(j.host) ?? []), p]);
+    if (isServedPaper(p)) byJournal.set(journalOf(p)!.host, [...(byJournal.get(journalOf(p)!.host) ?? []), p]);
   }
   const journals = JOURNALS.filter((j) => byJournal.has(j.host));
   const articleUrl = (j: (typeof JOURNALS)[number], id: number) =>
@@ -141,8 +113,7 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
   });
 
   // News portals: channel lists and article pages of one headline with related headlines.
-  const byClass = new Map<string, Headline[]>();
-  for (const h of corpus.headlines) if (h.title) byClass.set(h.cls, [...(byClass.get(h.cls) ?? []), h]);
+  const byClass = servedHeadlines(corpus.headlines);
   NEWS_PORTALS.forEach((portal, pi) => {
     const classes = portal.classes.filter((c) => byClass.has(c));
     if (classes.length === 0) return;
@@ -150,7 +121,7 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
     hosts.push(host);
     const articles = new Map<string, { url: string; title: string }[]>();
     for (const c of classes) {
-      articles.set(c, byClass.get(c)!.slice(0, HEADLINES_PER_CLASS).map((h, i) => ({ url: `http://${portal.host}/news/${c}/2024${String(1000 + i)}.shtml`, title: h.title })));
+      articles.set(c, byClass.get(c)!.map((h, i) => ({ url: `http://${portal.host}/news/${c}/2024${String(1000 + i)}.shtml`, title: h.title })));
     }
     const chan = (c: string, n: number) => `http://${portal.host}/${c}/${n === 1 ? "" : `index_${n}.shtml`}`;
     const nav = `<nav><a href="/">首页</a> ${classes.map((c) => `<a href="${chan(c, 1)}">${NEWS_CLASS_NAMES[c]}</a>`).join(" ")}</nav>`;
@@ -182,41 +153,16 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
     }
   });
 
-  // A catalogue of paper titles by field: lists only (titles, no text), pages linked in a chain.
-  const titles = corpus.titles.slice(0, TITLE_PAGES * 25);
-  if (titles.length) {
-    const host: RealHost = { name: TITLES_HOST, title: "论文目录", charset: "utf-8", charsetLabel: "header" };
-    hosts.push(host);
-    const count = Math.ceil(titles.length / 25);
-    for (let n = 1; n <= count; n++) {
-      const r = createRng(seed * 15_485_863 + n);
-      add(n === 1 ? `http://${TITLES_HOST}/` : `http://${TITLES_HOST}/catalog.php?p=${n}`, {
-        kind: n === 1 ? "home" : "list", host: TITLES_HOST, path: "", codes: [],
-        html: () => doc(`论文目录 第${n}页`, `<h1>论文目录</h1>${links(titles.slice((n - 1) * 25, n * 25).map((t) => ({ href: deadLink(r), text: `${t.title}（${t.field}）` })))}` +
-          `<p>${n > 1 ? `<a href="/catalog.php?p=${n - 1}">上一页</a> ` : ""}${n < count ? `<a href="/catalog.php?p=${n + 1}">下一页</a>` : ""}</p>`, "utf-8", "header"),
-      });
-    }
-  }
+  const catalogue = addTitleCatalogue(add, corpus.titles, seed, deadHosts);
+  if (catalogue) hosts.push(catalogue);
+  hosts.push(...addSnapshotSites(add, corpus.sites));
 
-  // The real sites, served as they are.
-  for (const site of corpus.sites) {
-    hosts.push({ name: site.host, title: site.host, charset: "utf-8", charsetLabel: "header", site });
-    for (const [path, file] of site.files) {
-      const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? "";
-      const type = CONTENT_TYPES[ext] ?? "application/octet-stream";
-      const kind = ext === "html" ? siteKind(path, file) : "list";
-      const page: RealPage = { kind, host: site.host, path, codes: kind === "content" ? site.codes : [], file, type };
-      add(`http://${site.host}/${path}`, page);
-      if (path.endsWith("index.html")) add(`http://${site.host}/${path.slice(0, -"index.html".length)}`, page);
-    }
-  }
-
-  if (opts.decoys) hosts.push(...addDecoySites({ add, seed, hidden, papers: [...journalArticles.values()].flat().map((a) => a.paper) }));
+  if (decoys) hosts.push(...addDecoySites({ add, seed, hidden, papers: [...journalArticles.values()].flat().map((a) => a.paper) }));
 
   // The portal: every live site by category, then a long list of sites that do not answer.
   const cat = (pred: (h: RealHost) => boolean) => hosts.filter(pred).map((h) => ({ href: `http://${h.name}/`, text: h.title }));
-  const more = deadHosts.slice(0, Math.round(deadHosts.length * 0.75)).map((h, i) => ({ href: `${i % 5 === 0 ? "https" : "http"}://${h}/`, text: `网站${i + 1}` }));
-  const broken = journals.slice(0, 5).map((j) => ({ href: `http://${j.host}/old/index.asp`, text: `${j.name}（旧版）` }));
+  const more = moreSitesLinks(deadHosts);
+  const broken = oldJournalLinks();
   add(`http://${PORTAL_HOST}/`, {
     kind: "home", host: PORTAL_HOST, path: "", codes: [],
     html: () => doc("学术网址导航", `<h1>学术网址导航</h1><h2>学术期刊</h2>${links([...cat((h) => JOURNALS.some((j) => j.host === h.name)), ...broken])}` +
@@ -225,25 +171,6 @@ export function buildRealWeb(corpus: RealCorpus, seed = 1, opts: { deadHosts?: n
   });
   hosts.unshift({ name: PORTAL_HOST, title: "学术网址导航", charset: "utf-8", charsetLabel: "header" });
   return { seed, portal: `http://${PORTAL_HOST}/`, hosts, pages, deadHosts };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8", xml: "application/xml", txt: "text/plain; charset=utf-8", css: "text/css", js: "application/javascript",
-  png: "image/png", jpg: "image/jpeg", svg: "image/svg+xml", json: "application/json",
-};
-
-/** CJK characters of a page's text outside scripts, styles and tags. */
-function cjkChars(html: string): number {
-  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, "").replace(/<[^>]+>/g, "");
-  return (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
-}
-
-/** A snapshot's HTML file is an article when it is not an index, tag, category or archive page and holds real prose. */
-function siteKind(path: string, file: Buffer): RealPage["kind"] {
-  if (path === "index.html") return "home";
-  if (path.startsWith("article/")) return cjkChars(file.toString("utf8")) >= 300 ? "content" : "list";
-  if (/(^|\/)(index(-\d+)?|genindex|search|404)\.html$|^(tags|categories|archives|page|about|links|contact)\//.test(path)) return "list";
-  return cjkChars(file.toString("utf8")) >= 300 ? "content" : "list";
 }
 
 /** The ground truth for `target`: URL → relevant (content page under the class), kind and classes. */
