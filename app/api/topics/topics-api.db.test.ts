@@ -11,6 +11,7 @@ import { POST as postTopic } from "./route";
 import { PUT as putTopic } from "./[id]/route";
 import { POST as postPreview } from "./preview/route";
 import { POST as postExampleUrl } from "./example-url/route";
+import { POST as postScore } from "./score/route";
 
 const ctx = useTestDatabase();
 
@@ -98,4 +99,16 @@ test("the preview suggests a threshold once there are three examples, from their
   assert.equal(three.status, 200);
   assert.equal(three.body.exampleScores.length, 3);
   assert.ok(three.body.suggestedThreshold >= 0.01 && three.body.suggestedThreshold <= 0.5, String(three.body.suggestedThreshold));
+});
+
+test("scoring a text against a class topic says which other field it was weighed against; a keyword topic is not weighed", async () => {
+  const finance = await call(postScore, { topic: { clc: ["F8"] }, title: "央行下调存款准备金率 银行股领涨大盘", text: "银行 货币 利率" });
+  assert.equal(finance.status, 200);
+  const f = finance.body.field;
+  assert.ok(f && typeof f.factor === "number" && typeof f.before === "number", JSON.stringify(finance.body));
+  assert.ok(Math.abs(finance.body.relevance - Math.min(1, f.before * f.factor)) < 1e-3);
+  const keywords = await call(postScore, { topic: { keywords: "银行,货币" }, text: "银行 货币 利率" });
+  assert.equal(keywords.status, 200);
+  assert.equal(keywords.body.field, undefined);
+  assert.ok(keywords.body.relevance > 0);
 });

@@ -1,4 +1,4 @@
-import { scorePage, topicScorer } from "@/lib/topic/topic";
+import { pageExplanation, scorePage, topicScorer } from "@/lib/topic/topic";
 import { json, readJsonObject } from "@/app/json";
 import { topicFromBody } from "../../topic-input";
 
@@ -17,5 +17,5 @@ export async function POST(request: Request) {
   const built = await topicFromBody(body.topic, { isDraft: true });
   if ("error" in built) return built.error;
   const score = scorePage(topicScorer(built.vector), typeof body.title === "string" ? body.title : "", body.text);
-  return json({ relevance: score.relevance, terms: score.terms });
+  return json({ relevance: score.relevance, ...pageExplanation(score) });
 }
