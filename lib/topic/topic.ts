@@ -357,9 +357,7 @@ export function scorePage(scorer: TopicScorer, title: string, text: string): Pag
 /** `scorePage` on texts already segmented with `pageTerms` (the crawler reuses them for SimHash). */
 export function scoreTerms(scorer: TopicScorer, titleTerms: string[], textTerms: string[]): PageScore {
   const page = pageVector(scorer, titleTerms, textTerms);
-  const { score, terms } = cosineExplained(scorer.topic, page, 8);
-  const penalty = scorer.negative.size ? cosineExplained(scorer.negative, page, 0).score : 0;
-  const before = Math.max(0, score - penalty - contrastPenalty(scorer.contrast, page));
+  const { before, terms } = unweighedScore(scorer, page, 8);
   if (!scorer.rivals || before === 0) return { relevance: before, terms };
   const rival = bestRival(scorer.rivals, page, norm(page));
   const factor = rivalFactor(before, rival?.cosine ?? 0);
@@ -371,7 +369,14 @@ export function scoreTerms(scorer: TopicScorer, titleTerms: string[], textTerms:
  * a page, without the field rivals (link priorities were measured without them; bench/LAB.md).
  */
 export function scoreLinkTerms(scorer: TopicScorer, anchorTerms: string[], urlTerms: string[]): number {
-  return scoreTerms({ ...scorer, rivals: undefined }, anchorTerms, urlTerms).relevance;
+  return unweighedScore(scorer, pageVector(scorer, anchorTerms, urlTerms), 0).before;
+}
+
+/** The cosine less the negatives and the contrast, floored at 0, with its `topN` terms. */
+function unweighedScore(scorer: TopicScorer, page: TermVector, topN: number): { before: number; terms: PageScore["terms"] } {
+  const { score, terms } = cosineExplained(scorer.topic, page, topN);
+  const penalty = scorer.negative.size ? cosineExplained(scorer.negative, page, 0).score : 0;
+  return { before: Math.max(0, score - penalty - contrastPenalty(scorer.contrast, page)), terms };
 }
 
 /**
