@@ -42,7 +42,7 @@ function measure(genre: string, cases: Case[]): void {
     const sr = c.texts.map((x) => {
       const title = pageTerms(scorer, x.title), text = pageTerms(scorer, x.text);
       const page = pageVector(scorer, title, text);
-      const s = scoreLinkTerms(scorer, title, text);
+      const s = scoreLinkTerms(scorer, title, text); // the score without the weighing, as links are scored
       return { s, r: rivals ? bestRival(rivals, page, norm(page))?.cosine ?? 0 : 0 };
     });
     for (const [name, form] of Object.entries(FORMS)) {

@@ -33,6 +33,16 @@ const CACHE_TTL_MS = 10_000;
 /** A per-worker cache of job contexts, refreshed every 10 s so topic or setting changes reach workers. */
 export function createJobContextCache(sql: Sql) {
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
+  // A job's scorer is kept while its topic revision stays: analysis threads are sent each scorer
+  // object once (lib/crawl/analysis/pool.ts), and a class topic's carries the field rivals' index.
+  const scorers = new Map<number, { revision: number; scorer: TopicScorer }>();
+  function scorerOf(id: number, snapshot: TopicVector, revision: number): TopicScorer {
+    const kept = scorers.get(id);
+    if (kept && kept.revision === revision) return kept.scorer;
+    const scorer = topicScorer(snapshot);
+    scorers.set(id, { revision, scorer });
+    return scorer;
+  }
   async function load(id: number): Promise<JobContext> {
     const [row] = await sql<{ topicSnapshot: TopicVector; topicRevision: number; strategy: string; strategyParams: unknown; maxDepth: number; pageThreshold: number; settings: unknown; seeds: string[]; priorityFeedback: boolean }[]>`
       select topic_snapshot as "topicSnapshot", topic_revision as "topicRevision", strategy, strategy_params as "strategyParams", max_depth as "maxDepth",
@@ -42,7 +52,7 @@ export function createJobContextCache(sql: Sql) {
     const settings = readCrawlSettings(row.settings);
     return {
       id,
-      topic: topicScorer(row.topicSnapshot),
+      topic: scorerOf(id, row.topicSnapshot, row.topicRevision),
       topicRevision: row.topicRevision,
       strategy: getStrategy(row.strategy),
       strategyParams: parseStrategyParams(row.strategy, row.strategyParams),

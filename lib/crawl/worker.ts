@@ -25,6 +25,7 @@ import { createBrowserPool, type BrowserOptions } from "./browser";
 import { createRequestLog } from "./request-log-buffer";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
+import { warmUpFieldRivals } from "../topic/field-rivals";
 import { repairHostsPending } from "../store/host-pending";
 import { skipUrlsOfSetAsideHosts } from "../store/host-controls";
 import { findStalledJobs, recordStall } from "../store/stall";
@@ -293,6 +294,7 @@ export function createCrawlWorker(opts: WorkerOptions) {
     // analysis threads the main thread never segments a page, and a topic built here (refinement)
     // loads what it needs then: the dictionary and IDF table are not kept twice.
     if (analysisThreads === 0) warmUpTextPipeline();
+    warmUpFieldRivals(); // class topics' scorers are built on this thread (lib/crawl/job-context.ts)
     // A worker started while the database is down or still recovering waits for it.
     const isStarted = await retryWithBackoff(async () => (await maintain(), true), {
       sleep, isStopped: () => isDraining,

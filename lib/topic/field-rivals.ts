@@ -45,6 +45,14 @@ function rivalIndex(): RivalIndex {
   return index;
 }
 
+/**
+ * Build the index now (about a second of CPU with the knowledge file and IDF table, once per process) rather than inside the
+ * first class topic's job context, with leases in hand.
+ */
+export function warmUpFieldRivals(): void {
+  rivalIndex();
+}
+
 /** The rivals of a topic on classes `codes` (none without classes: the factor is then 1). */
 export function fieldRivalIndex(codes: readonly string[]): FieldRivals | undefined {
   if (codes.length === 0) return undefined;

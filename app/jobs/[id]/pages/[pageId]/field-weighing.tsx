@@ -6,7 +6,7 @@ import type { FieldWeighing as Weighing } from "@/lib/topic/topic";
 /** A stored explanation's weighing, if it has one (pages scored before field rivals have none). */
 export function weighingOf(explanation: unknown): Weighing | undefined {
   const f = (explanation as { field?: Weighing } | null)?.field;
-  return f && typeof f.factor === "number" && typeof f.before === "number" ? f : undefined;
+  return f && typeof f.factor === "number" && typeof f.before === "number" && typeof f.rivalCosine === "number" ? f : undefined;
 }
 
 /** How a class topic's score was weighed against the page's closest other field (§1.3c). */
@@ -18,7 +18,8 @@ export function FieldWeighing({ weighing, relevance, locale }: { weighing: Weigh
     <div data-testid="page-field" className="mt-2 rounded border border-slate-200 bg-white p-2 text-xs text-slate-700">
       <p className="font-medium">{m.title}</p>
       <p>{weighing.rival ? m.rival.replace("{rival}", name).replace("{cosine}", weighing.rivalCosine.toFixed(3)) : m.noRival}</p>
-      <p className="font-mono">{m.sum.replace("{before}", weighing.before.toFixed(3)).replace("{factor}", weighing.factor.toFixed(2)).replace("{after}", relevance.toFixed(3))}</p>
+      <p className="font-mono">{m.sum.replace("{before}", weighing.before.toFixed(3)).replace("{factor}", weighing.factor.toFixed(2)).replace("{after}", relevance.toFixed(3))}
+        {weighing.before * weighing.factor > 1 ? m.capped : ""}</p>
       <p className="text-slate-500">{m.hint}</p>
     </div>
   );
