@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildTopic, TopicDefinitionSchema } from "../topic/topic";
+import { buildTopic, scorePage, TopicDefinitionSchema } from "../topic/topic";
 import { mergeCandidates, MIN_CANDIDATE_SCORE } from "./candidates";
 import { buildSeedQueries, buildTopicSeedQueries } from "./queries";
 import { topicScorer } from "../topic/topic";
@@ -48,6 +48,23 @@ test("candidates scoring below the minimum are not offered", () => {
   const offered = mergeCandidates(found, scorer);
   assert.deepEqual(offered.map((c) => c.host), ["db.test"]);
   assert.ok(offered[0].score >= MIN_CANDIDATE_SCORE);
+});
+
+test("a class topic's floor is its score before the field weighing: one shared common word is not lifted over it", () => {
+  const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: ["F8"] })));
+  const found = [
+    { url: "http://bank.test/", host: "bank.test", title: "央行下调存款准备金率 银行股领涨大盘", snippet: "银行 货币 利率 证券", provider: "p", query: "q" },
+    { url: "http://trip.test/", host: "trip.test", title: "周末去哪儿玩", snippet: "景点 门票 交易 攻略", provider: "p", query: "q" },
+  ];
+  const scored = found.map((r) => scorePage(scorer, r.title, r.snippet));
+  const offered = mergeCandidates(found, scorer);
+  assert.ok(offered.some((c) => c.host === "bank.test"));
+  // The travel snippet shares one finance word (交易) and no other field's: weighed, it would pass.
+  assert.ok(scored[1].field && scored[1].field.before < MIN_CANDIDATE_SCORE && scored[1].relevance >= MIN_CANDIDATE_SCORE);
+  for (const [i, r] of found.entries()) {
+    const before = scored[i].field?.before ?? scored[i].relevance;
+    assert.equal(offered.some((c) => c.host === r.host), before >= MIN_CANDIDATE_SCORE, `${r.host}: before ${before}, after ${scored[i].relevance}`);
+  }
 });
 
 test("typed words are the one query", () => {
