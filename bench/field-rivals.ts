@@ -7,16 +7,14 @@
  * Forms: `s` the score without rivals; `s·(2s/(s+r))^k` for k = ½, 1, 2, 3; `s/(s+r)` alone (a
  * page with s < 0.005 counted 0), r being the page's best cosine with another class's field words.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { labelRealWeb } from "../lib/realweb/build";
-import { NEWS_CLASS_TO_CLC } from "../lib/realweb/labels";
 import { bestRival, fieldRivalIndex } from "../lib/topic/field-rivals";
 import { buildTopic, pageTerms, pageVector, scoreLinkTerms, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { norm } from "../lib/topic/vector";
 import { codes, docs, f1At, labelsFor, rocAuc } from "./csl";
 import { realWebPages } from "./realweb-pages";
+import { loadThucNewsDev } from "./thucnews";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });
 const DATA = values.data ?? "../shared/data";
@@ -60,14 +58,9 @@ const abstracts = docs.map((d) => ({ title: d.title, text: d.abstract }));
 measure("CSL dev abstracts", codes.map((code) => ({ code, ...labelsFor(code) })).filter((c) => c.labels.filter(Boolean).length >= 8)
   .map((c) => ({ code: c.code, texts: c.indexes.map((i) => abstracts[i]), truth: c.labels })));
 
-const newsDir = path.join(DATA, "corpora", "thucnews-dev");
-const names = fs.readFileSync(path.join(newsDir, "class.txt"), "utf8").split("\n").map((s) => s.trim()).filter(Boolean);
-const news = fs.readFileSync(path.join(newsDir, "dev.txt"), "utf8").split("\n").filter(Boolean).map((l) => {
-  const [title, cls] = l.split("\t");
-  return { title, text: "", codes: NEWS_CLASS_TO_CLC[names[Number(cls)]] ?? [] };
-});
-measure("THUCNews dev headlines", [...new Set(Object.values(NEWS_CLASS_TO_CLC).flat())].filter((c) => c !== "N")
-  .map((code) => ({ code, texts: news, truth: news.map((n) => n.codes.some((c) => c.startsWith(code))) })));
+const { news, targets } = loadThucNewsDev(DATA);
+const headlines = news.map((n) => ({ title: n.title, text: "" }));
+measure("THUCNews dev headlines", targets.map((code) => ({ code, texts: headlines, truth: news.map((n) => n.codes.some((c) => c.startsWith(code))) })));
 
 const { web, pages } = realWebPages(DATA);
 measure("Realistic web", ["TP", "R", "F", "S", "G", "K"].map((code) => {

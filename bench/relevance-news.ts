@@ -4,24 +4,17 @@
  * CLC class alone, every headline scored as a page title with no body.
  *   npm run bench:relevance-news -- [--data ../shared/data] [--knowledge off]
  */
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { NEWS_CLASS_TO_CLC } from "../lib/realweb/labels";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
 import { f1At, rocAuc } from "./csl";
+import { loadThucNewsDev } from "./thucnews";
 
 const { values } = parseArgs({ options: { data: { type: "string" }, knowledge: { type: "string" } } });
-const dir = path.join(values.data ?? path.join(import.meta.dirname, "..", "..", "shared", "data"), "corpora", "thucnews-dev");
-const names = fs.readFileSync(path.join(dir, "class.txt"), "utf8").split("\n").map((s) => s.trim()).filter(Boolean);
-const news = fs.readFileSync(path.join(dir, "dev.txt"), "utf8").split("\n").filter(Boolean).map((l) => {
-  const [title, cls] = l.split("\t");
-  return { title, codes: NEWS_CLASS_TO_CLC[names[Number(cls)]] ?? [] };
-});
+const { news, targets } = loadThucNewsDev(values.data ?? path.join(import.meta.dirname, "..", "..", "shared", "data"));
 const isKnowledge = values.knowledge !== "off";
-const targets = [...new Set(Object.values(NEWS_CLASS_TO_CLC).flat())].filter((c) => c !== "N");
 console.log(`${news.length} headlines; class knowledge ${isKnowledge ? "on" : "off"}`);
 console.log("| CLC | positives | ROC-AUC | own threshold | F1 at it (P / R) | F1 at 0.035 | best F1 in hindsight |\n|---|---:|---:|---:|---|---:|---|");
 const rows = targets.map((code) => {
