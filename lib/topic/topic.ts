@@ -281,7 +281,7 @@ export function topicFromParts(definition: TopicDefinition, parts: TopicPart[]):
   const negative = [...normalize(new Map([...negativeTerms].map((t) => [t, idf(t)])))];
   const isContrasted = definition.classKnowledge !== false && definition.classContrast !== false;
   const contrast = isContrasted ? contrastPart(definition.clc) : [];
-  const fieldRivals = isContrasted && fieldRivalIndex(definition.clc) !== undefined;
+  const fieldRivals = isContrasted && definition.clc.length > 0;
   return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), ...(fieldRivals ? { fieldRivals: true as const } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
 }
 

@@ -45,11 +45,11 @@ export function readPage(body: Buffer, contentType: string | undefined, finalUrl
 export function weighPage(scorer: TopicScorer, parsed: ParsedPage): WeighedPage {
   const textTerms = pageTerms(scorer, parsed.mainText);
   const titleTerms = pageTerms(scorer, parsed.title);
-  const score = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(scorer, titleTerms, textTerms);
+  const score: PageScore = parsed.isNoindex ? { relevance: 0, terms: [] } : scoreTerms(scorer, titleTerms, textTerms);
   return {
     relevance: score.relevance,
     terms: score.terms,
-    ...("field" in score && score.field ? { field: score.field } : {}),
+    field: score.field,
     simhash: simhash64(textTerms),
     checksum: createHash("sha256").update(parsed.mainText).digest("hex").slice(0, 32),
     searchDocument: scorer.userTerms.size === 0 ? documentFromTerms(titleTerms, textTerms) : segmentForIndex(parsed.title, parsed.mainText),
