@@ -28,7 +28,7 @@ const beforeText = values["before-ref"]
 const before = beforeText ? (JSON.parse(beforeText) as ClassKnowledgeFile) : undefined;
 
 const sources = loadKnowledgeSources(DATA);
-const { abstractDocs, headlineDocs } = labelledDocs(sources);
+const { abstractDocs, headlineDocs } = labelledDocs(sources, { selfTraining: false });
 const texts = fieldTextsOf(abstractDocs, headlineDocs, sources.generalHeadlines.map((h) => h.text), sources.lexicons);
 
 const words = (k: ClassKnowledgeFile | undefined, code: string) => (k?.classes[code]?.terms ?? []).map(([t]) => t);

@@ -11,6 +11,7 @@ import path from "node:path";
 import { DISCIPLINE_TO_CLC, NEWS_CATEGORY_TO_CLC } from "./mapping";
 import { knowledgeWords } from "./words";
 import type { LabelledDoc, Lexicon } from "./learn";
+import { selfTrain, SELF_TRAINING, type SelfTrainingOptions } from "./self-training";
 
 /** An abstract with its discipline. */
 export interface Abstract { text: string; discipline: string }
@@ -20,7 +21,7 @@ export interface Headline { text: string; category: string }
 /** Everything read from the data folder. */
 export interface KnowledgeSources {
   abstracts: Abstract[];
-  /** Labelled TNEWS headlines of a category that maps to CLC. */
+  /** Labelled TNEWS headlines of every category (those of 故事 and 文化 map to no class). */
   headlines: Headline[];
   /** The unlabelled TNEWS headlines: general text of the news genre. */
   generalHeadlines: Headline[];
@@ -77,7 +78,7 @@ export function loadKnowledgeSources(dataDir: string): KnowledgeSources {
   const headlines: Headline[] = [];
   for (const h of jsonLines<TnewsLine>("corpora/tnews-fewclue/train_few_all.json")) {
     if (!isFresh(h.sentence)) { removed.headlines++; continue; }
-    if (NEWS_CATEGORY_TO_CLC[h.label_desc ?? ""]) headlines.push({ text: tnewsText(h), category: h.label_desc! });
+    if (h.label_desc) headlines.push({ text: tnewsText(h), category: h.label_desc });
   }
   const generalHeadlines: Headline[] = [];
   for (const h of jsonLines<TnewsLine>("corpora/tnews-fewclue/unlabeled.json")) {
@@ -95,10 +96,22 @@ export function loadKnowledgeSources(dataDir: string): KnowledgeSources {
   return { abstracts, headlines, generalHeadlines, lexicons, titles, removed };
 }
 
-/** The labelled documents of the sources: abstracts by discipline, headlines by category (whole words). */
-export function labelledDocs(s: KnowledgeSources): { abstractDocs: (LabelledDoc & { text: string })[]; headlineDocs: LabelledDoc[] } {
+/**
+ * The labelled documents of the sources: abstracts by discipline and headlines by category (whole
+ * words), of the categories that map to a class; and the unlabelled headlines self-training
+ * (self-training.ts) labels, of those categories, apart, so that a class's count of headlines
+ * says how many people labelled.
+ */
+export function labelledDocs(s: KnowledgeSources, opts: { selfTraining?: SelfTrainingOptions | false } = {}): {
+  abstractDocs: (LabelledDoc & { text: string })[]; headlineDocs: LabelledDoc[]; selfTrainedDocs: LabelledDoc[];
+} {
+  const labelled = s.headlines.map((h) => ({ terms: new Set(knowledgeWords(h.text)), category: h.category }));
+  const general = s.generalHeadlines.map((h) => new Set(knowledgeWords(h.text)));
+  const trained = opts.selfTraining === false ? [] : selfTrain(labelled, general, opts.selfTraining ?? SELF_TRAINING).labels.map((l) => ({ terms: general[l.index], category: l.category }));
+  const mapped = (list: { terms: Set<string>; category: string }[]) => list.filter((h) => NEWS_CATEGORY_TO_CLC[h.category]).map((h) => ({ terms: h.terms, codes: NEWS_CATEGORY_TO_CLC[h.category] }));
   return {
     abstractDocs: s.abstracts.map((a) => ({ text: a.text, terms: new Set(knowledgeWords(a.text)), codes: DISCIPLINE_TO_CLC[a.discipline] })),
-    headlineDocs: s.headlines.map((h) => ({ terms: new Set(knowledgeWords(h.text)), codes: NEWS_CATEGORY_TO_CLC[h.category] })),
+    headlineDocs: mapped(labelled),
+    selfTrainedDocs: mapped(trained),
   };
 }

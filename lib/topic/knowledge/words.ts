@@ -16,7 +16,7 @@ const FILLER = new Set(`本文 文章 基于 提出 利用 显著 研究 结果 
 其次 最后 总之 因此 然后 从而 并且 可以 能够 需要 以及 包括 根据 一种 一个 新的 不同 各种 相应 相对 对比 比较 结合 针对
 点击 登录 注册 首页 上一页 下一页 更多 返回 查看 评论 分享 收藏 版权 所有 联系 我们 链接 网站 页面 栏目 发布 时间 来源 作者
 编辑 责任 阅读 浏览 推荐 热门 最新 文中 该文 笔者 作者们 其实 如下 现将 以来 当时 处于 总体 目的 结论 报道 报告
-结果表明 研究表明 试验表明 实验表明 为此`.split(/\s+/).filter(Boolean));
+结果表明 研究表明 试验表明 实验表明 为此 就是`.split(/\s+/).filter(Boolean));
 
 /** True when `word` is filler that never makes a topic term. */
 export function isFillerWord(word: string): boolean {
