@@ -7,7 +7,7 @@ import { storeNonPage, type PageRecord } from "../store/pages";
 import { readPreviousLinks, storeGone, storeUnchanged, type RevisitLinks } from "../store/revisits";
 import { asPageKind, scorePageLinks } from "./link-queue";
 import { passedOnPriority } from "../rules/revisit";
-import { prepareRawBody } from "../store/page-bodies";
+import { isRawBodyKept, prepareRawBody } from "../store/page-bodies";
 import { reweighHost } from "../store/host-feedback";
 import type { Sql } from "../store/infra/sql";
 import { isRelevantAt, pageExplanation } from "../topic/topic";
@@ -308,12 +308,12 @@ async function buildPageRecord(
   deps: PipelineDeps, ctx: JobContext, item: ClaimedUrl, outcome: Response,
   base: { jobId: number; frontierId: string; workerId: string; host: string; answeredAt: Date },
 ): Promise<PageRecord> {
-  const analysis = await deps.analyser.analyse(ctx.topic, outcome.body, outcome.headers["content-type"], outcome.finalUrl);
+  const s = ctx.settings;
+  const analysis = await deps.analyser.analyse(ctx.topic, outcome.body, outcome.headers["content-type"], outcome.finalUrl, isRawBodyKept(s, outcome.body.length));
   const { parsed } = analysis;
   const score = { relevance: analysis.relevance, terms: analysis.terms, field: analysis.field };
   const isRelevant = isRelevantAt(score.relevance, ctx.pageThreshold);
   const links = parsed.links;
-  const s = ctx.settings;
   const pageKind = classifyPageKind(outcome.finalUrl, parsed.anchorTextShare);
   const { queue, rejected } = await scorePageLinks(deps.sql, ctx, item, { url: outcome.finalUrl, relevance: score.relevance, isRelevant, kind: pageKind }, links);
   const strategy = ctx.strategy;
@@ -354,6 +354,6 @@ async function buildPageRecord(
     redirectTarget: finalCanon?.ok ? { url: finalCanon.url, host: finalCanon.host } : undefined,
     politeness: ctx.politeness,
     searchDocument: analysis.searchDocument,
-    rawBody: await prepareRawBody(s, { status: outcome.status, body: outcome.body, headers: outcome.headers, finalUrl: outcome.finalUrl, userAgent: deps.userAgent }),
+    rawBody: await prepareRawBody(s, { status: outcome.status, body: outcome.body, headers: outcome.headers, finalUrl: outcome.finalUrl, userAgent: deps.userAgent }, analysis.bodyGzip),
   };
 }

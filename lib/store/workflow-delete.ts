@@ -1,12 +1,12 @@
 /**
- * Deleting a workflow: its runs (jobs, with everything each owns: lib/store/job-delete.ts), its
+ * Deleting a workflow: its runs (jobs, with everything each owns, links first: lib/store/job-delete.ts), its
  * versions and the workflow, in one transaction. Export files on disk are removed by the caller
  * (lib/export/workflow-delete.ts), which gets their ids from here. Topics and other jobs are untouched,
  * and so is the job the workflow was made from: it is detached.
  */
 import { fail, type Failure } from "./failure";
 import type { Sql } from "./infra/sql";
-import { DELETABLE_STATUSES, type DeletedExport } from "./job-delete";
+import { DELETABLE_STATUSES, deleteJobLinks, type DeletedExport } from "./job-delete";
 
 /**
  * Delete workflow `workflowId` with its runs. Refused while a run is active (stop it first): its
@@ -24,6 +24,7 @@ export async function deleteWorkflow(sql: Sql, workflowId: number): Promise<{ ok
     if (active) return fail("conflict", `run #${active.id} of workflow ${workflowId} is ${active.status}: stop it first (and wait until it has stopped), then delete the workflow`);
     const ids = runs.map((r) => r.id);
     const exports = await tx<DeletedExport[]>`select id, format from exports where job_id = any(${ids}::int[])`;
+    await deleteJobLinks(tx, ids);
     await tx`delete from jobs where id = any(${ids}::int[])`;
     await tx`delete from workflows where id = ${workflowId}`;
     return { ok: true as const, runs: ids.length, exports: [...exports] };

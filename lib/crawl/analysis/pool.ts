@@ -8,12 +8,15 @@
 import os from "node:os";
 import { Piscina } from "piscina";
 import type { TopicScorer } from "../../topic/topic";
-import { readPage, weighPage, type PageAnalysis } from "./analyse-page";
-import type { AnalysisTask } from "./thread";
+import { readPage, weighPage } from "./analyse-page";
+import type { AnalysisTask, ThreadAnalysis } from "./thread";
 
-/** Analyses pages for the pipeline. */
+/**
+ * Analyses pages for the pipeline. `isBodyKept`: the job keeps the raw body, which an analysis
+ * thread then also compresses (`bodyGzip`); on the main thread the page store's gzip does.
+ */
 export interface PageAnalyser {
-  analyse(scorer: TopicScorer, body: Buffer, contentType: string | undefined, finalUrl: string): Promise<PageAnalysis>;
+  analyse(scorer: TopicScorer, body: Buffer, contentType: string | undefined, finalUrl: string, isBodyKept?: boolean): Promise<ThreadAnalysis>;
 }
 
 /** Analysis threads by default: every core but the one the main thread and PostgreSQL share, at most four. */
@@ -48,15 +51,15 @@ function topicIdOf(scorer: TopicScorer): number {
 }
 
 function threadAnalyser(threads: number): PageAnalyser {
-  const pool = new Piscina<AnalysisTask, PageAnalysis | { needsTopic: true }>({
+  const pool = new Piscina<AnalysisTask, ThreadAnalysis | { needsTopic: true }>({
     filename: new URL("./thread-entry.mjs", import.meta.url).href,
     // A thread's dictionary and IDF table take a second to load: with as many threads as the
     // least, none is ever ended for being idle (idle threads do not keep the process alive).
     minThreads: threads, maxThreads: threads,
   });
   return {
-    async analyse(scorer, body, contentType, finalUrl) {
-      const task: AnalysisTask = { topicId: topicIdOf(scorer), body, contentType, finalUrl };
+    async analyse(scorer, body, contentType, finalUrl, isBodyKept) {
+      const task: AnalysisTask = { topicId: topicIdOf(scorer), body, contentType, finalUrl, isBodyKept };
       const first = await pool.run(task);
       if (!("needsTopic" in first)) return first;
       const second = await pool.run({ ...task, topic: scorer });

@@ -6,6 +6,7 @@
 import type { TopicScorer } from "../../topic/topic";
 import { analysePage, type PageAnalysis } from "./analyse-page";
 import { warmUpTextPipeline } from "../../topic/topic";
+import { gzipRawBody } from "../../store/page-bodies";
 
 /** One page to analyse. */
 export interface AnalysisTask {
@@ -15,7 +16,12 @@ export interface AnalysisTask {
   body: Uint8Array;
   contentType: string | undefined;
   finalUrl: string;
+  /** The job keeps this body: compress it here too (`bodyGzip` of the answer). */
+  isBodyKept?: boolean;
 }
+
+/** A page's analysis with its body compressed, when the job keeps it. */
+export type ThreadAnalysis = PageAnalysis & { bodyGzip?: Uint8Array };
 
 /** Topics held at most: a worker crawls a few jobs at a time, and an edited topic is a new one. */
 const MAX_TOPICS = 32;
@@ -24,7 +30,7 @@ const topics = new Map<number, TopicScorer>();
 warmUpTextPipeline(); // the dictionary and the IDF table load as the thread starts, not on its first page
 
 /** Analyse one page, or ask for the topic. */
-export default function analyse(task: AnalysisTask): PageAnalysis | { needsTopic: true } {
+export default function analyse(task: AnalysisTask): ThreadAnalysis | { needsTopic: true } {
   if (task.topic) {
     topics.delete(task.topicId);
     topics.set(task.topicId, task.topic);
@@ -33,5 +39,6 @@ export default function analyse(task: AnalysisTask): PageAnalysis | { needsTopic
   const scorer = topics.get(task.topicId);
   if (!scorer) return { needsTopic: true };
   const body = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
-  return analysePage(scorer, body, task.contentType, task.finalUrl);
+  const analysis = analysePage(scorer, body, task.contentType, task.finalUrl);
+  return task.isBodyKept ? { ...analysis, bodyGzip: gzipRawBody(body) } : analysis;
 }
