@@ -289,3 +289,22 @@ test("library: edit saves a new version; duplicate, archive, export and import; 
   await expect(importForm.getByRole("status")).toContainText("已导入主题“导入的图书馆学”", { timeout: 60_000 });
   expect(await topicCount()).toBe(before + 1);
 });
+
+test("a news class says how many of its headlines a classifier labelled, in both languages", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/topics/new");
+  await page.getByRole("searchbox").fill("F83");
+  await page.locator("[role=option][data-code=F83]").click();
+  await expect(page.getByTestId("chosen-classes")).toContainText("F83");
+  await page.getByTestId("next-step").click();
+  await expect(page).toHaveURL(/step=refine/);
+  const sources = page.getByTestId("knowledge-sources-F83");
+  await expect(sources).toContainText("条未标注标题由据已标注标题训练的分类器归入此类", { timeout: 60_000 });
+  // The count shown is the shipped knowledge's, not a fixed figure.
+  expect(Number(/(\d+) 条未标注/.exec((await sources.textContent()) ?? "")?.[1])).toBeGreaterThan(0);
+  await shoot(page, "wizard-refine-self-labelled", { fullPage: true, prepare: () => expect(sources).toBeVisible({ timeout: 60_000 }) });
+  await page.context().addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+  await page.reload();
+  await expect(sources).toContainText("unlabelled headlines that a classifier trained on the labelled ones put in this class", { timeout: 60_000 });
+  await page.context().addCookies([{ name: "lang", value: "zh-CN", url: baseURL! }]);
+});

@@ -258,6 +258,7 @@ for (const [code, { vocab, lexicons }] of vocabularies) {
     sources: {
       abstracts: docs.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length,
       headlines: labelledHeadlines.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length,
+      selfLabelledHeadlines: selfTrainedDocs.filter((d) => d.codes.some((c) => isWithinClass(c, code))).length,
       lexicons,
     },
     ...(threshold === undefined ? {} : { threshold }),

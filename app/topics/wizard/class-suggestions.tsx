@@ -7,7 +7,7 @@ import type { ClassChoice, Draft, Keyword } from "./draft";
 /** The answer of GET /api/clc/:code/knowledge. */
 interface Knowledge {
   code: string;
-  knowledge: { code: string; name: string; isInherited: boolean; words: string[]; examples: string[]; sources: { abstracts: number; headlines?: number; lexicons: string[] } } | null;
+  knowledge: { code: string; name: string; isInherited: boolean; words: string[]; examples: string[]; sources: { abstracts: number; headlines?: number; selfLabelledHeadlines?: number; lexicons: string[] } } | null;
 }
 
 /** Words offered per class (the API sends more; the strongest first). */
@@ -34,8 +34,9 @@ const chip = "rounded-full border px-2 py-0.5 text-sm";
 /** What a class's knowledge was learned from, in the locale: counts of texts and the lexicons' names. */
 function sourcesText(m: TopicMessages, sources: NonNullable<Knowledge["knowledge"]>["sources"]): string {
   const lexicons = sources.lexicons.map((id) => LEXICON_NAMES[id]?.[m.locale === "en" ? "en" : "zh"] ?? id);
+  const selfLabelled = sources.selfLabelledHeadlines ? m.suggestionsSelfLabelled.replace("{n}", String(sources.selfLabelledHeadlines)) : "";
   return m.suggestionsSources.replace("{abstracts}", String(sources.abstracts)).replace("{headlines}", String(sources.headlines ?? 0))
-    .replace("{lexicons}", lexicons.length ? lexicons.join(m.locale === "en" ? ", " : "、") : "—");
+    .replace("{selfLabelled}", selfLabelled).replace("{lexicons}", lexicons.length ? lexicons.join(m.locale === "en" ? ", " : "、") : "—");
 }
 
 /**

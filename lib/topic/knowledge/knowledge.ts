@@ -20,7 +20,8 @@ export const KNOWLEDGE_FILE = projectPath("lib", "topic", "knowledge", "class-kn
 export interface ClassKnowledge {
   terms: [string, number][];
   examples: string[];
-  sources: { abstracts: number; headlines?: number; lexicons: string[]; catalogueRecords?: number };
+  /** Texts learned from: labelled abstracts and headlines, unlabelled headlines self-training labelled with the class, lexicons, catalogue records. */
+  sources: { abstracts: number; headlines?: number; selfLabelledHeadlines?: number; lexicons: string[]; catalogueRecords?: number };
   threshold?: number;
 }
 
