@@ -29,13 +29,33 @@ export interface JobContext {
 }
 
 const CACHE_TTL_MS = 10_000;
+/** A job not asked for this long (it ended, or this worker no longer claims its URLs) is forgotten, its scorer with it. */
+export const JOB_IDLE_FORGET_MS = 10 * 60_000;
 
-/** A per-worker cache of job contexts, refreshed every 10 s so topic or setting changes reach workers. */
-export function createJobContextCache(sql: Sql) {
+/**
+ * A per-worker cache of job contexts, refreshed every 10 s so topic or setting changes reach
+ * workers; a job unused for JOB_IDLE_FORGET_MS is dropped, so a worker that runs for months over
+ * thousands of jobs keeps only those it works on. `now` is the clock (a test's own).
+ */
+export function createJobContextCache(sql: Sql, opts: { now?: () => number } = {}) {
+  const now = opts.now ?? Date.now;
   const cache = new Map<number, { at: number; ctx: Promise<JobContext> }>();
   // A job's scorer is kept while its topic revision stays: analysis threads are sent each scorer
   // object once (lib/crawl/analysis/pool.ts), and a class topic's carries the field rivals' index.
   const scorers = new Map<number, { revision: number; scorer: TopicScorer }>();
+  /** When each job was last asked for. */
+  const lastUsed = new Map<number, number>();
+  let prunedAt = now();
+  function forgetIdle(t: number): void {
+    if (t - prunedAt < CACHE_TTL_MS) return;
+    prunedAt = t;
+    for (const [id, at] of lastUsed) {
+      if (t - at < JOB_IDLE_FORGET_MS) continue;
+      lastUsed.delete(id);
+      cache.delete(id);
+      scorers.delete(id);
+    }
+  }
   function scorerOf(id: number, snapshot: TopicVector, revision: number): TopicScorer {
     const kept = scorers.get(id);
     if (kept && kept.revision === revision) return kept.scorer;
@@ -65,12 +85,18 @@ export function createJobContextCache(sql: Sql) {
       inScope: createScope({ mode: settings.scope, allow: settings.allow, deny: settings.deny }, row.seeds),
     };
   }
-  return (id: number): Promise<JobContext> => {
+  const contextOf = (id: number): Promise<JobContext> => {
+    const t = now();
+    forgetIdle(t);
+    lastUsed.set(id, t);
     const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ctx;
+    if (hit && t - hit.at < CACHE_TTL_MS) return hit.ctx;
     const ctx = load(id);
     ctx.catch(() => cache.delete(id));
-    cache.set(id, { at: Date.now(), ctx });
+    cache.set(id, { at: t, ctx });
     return ctx;
   };
+  /** How many jobs the cache holds (contexts, scorers), for tests and diagnostics. */
+  contextOf.held = () => ({ contexts: cache.size, scorers: scorers.size });
+  return contextOf;
 }
