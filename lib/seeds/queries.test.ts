@@ -54,12 +54,12 @@ test("a class topic's floor is its score before the field weighing: one shared c
   const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: ["F8"] })));
   const found = [
     { url: "http://bank.test/", host: "bank.test", title: "央行下调存款准备金率 银行股领涨大盘", snippet: "银行 货币 利率 证券", provider: "p", query: "q" },
-    { url: "http://trip.test/", host: "trip.test", title: "周末去哪儿玩", snippet: "景点 门票 交易 攻略", provider: "p", query: "q" },
+    { url: "http://note.test/", host: "note.test", title: "周末随笔", snippet: "心情 交易 散步 晚饭", provider: "p", query: "q" },
   ];
   const scored = found.map((r) => scorePage(scorer, r.title, r.snippet));
   const offered = mergeCandidates(found, scorer);
   assert.ok(offered.some((c) => c.host === "bank.test"));
-  // The travel snippet shares one finance word (交易) and no other field's: weighed, it would pass.
+  // The everyday note shares one finance word (交易) and next to none of any other field's: weighed, it would pass.
   assert.ok(scored[1].field && scored[1].field.before < MIN_CANDIDATE_SCORE && scored[1].relevance >= MIN_CANDIDATE_SCORE);
   for (const [i, r] of found.entries()) {
     const before = scored[i].field?.before ?? scored[i].relevance;
