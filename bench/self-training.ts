@@ -11,12 +11,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { SELF_TRAINING, selfTrain } from "../lib/topic/knowledge/self-training";
 import { knowledgeWords } from "../lib/topic/knowledge/words";
+import { tnewsText, type TnewsLine } from "../lib/topic/knowledge/sources";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });
 const dir = path.join(values.data ?? path.join(import.meta.dirname, "..", "..", "shared", "data"), "corpora", "tnews-fewclue");
-type Line = { sentence: string; keywords?: string; label_desc?: string };
-const read = (f: string) => fs.readFileSync(path.join(dir, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Line);
-const terms = (h: Line) => new Set(knowledgeWords(`${h.sentence} ${(h.keywords ?? "").replace(/,/g, " ")}`));
+const read = (f: string) => fs.readFileSync(path.join(dir, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as TnewsLine);
+const terms = (h: TnewsLine) => new Set(knowledgeWords(tnewsText(h)));
 const labelled = read("train_few_all.json").map((h) => ({ terms: terms(h), category: h.label_desc ?? "" }));
 const dev = read("dev_few_all.json").map((h) => ({ terms: terms(h), category: h.label_desc ?? "" }));
 const unlabelled = read("unlabeled.json").map(terms);

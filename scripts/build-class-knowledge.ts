@@ -30,7 +30,7 @@ import { knowledgeWords } from "../lib/topic/knowledge/words";
 import { heldOutScores, shrunkThresholds, type HeldOutScores, type ScoredDoc } from "../lib/topic/knowledge/class-threshold";
 import { pageTerms, topicScorer } from "../lib/topic/topic";
 import { labelledDocs, loadKnowledgeSources } from "../lib/topic/knowledge/sources";
-import { fieldTextsOf, lexiconContextOf } from "../lib/topic/knowledge/field-texts";
+import { countWords, fieldTextsOf, lexiconContextOf } from "../lib/topic/knowledge/field-texts";
 import { coreTermsOf } from "../lib/topic/knowledge/core-terms";
 
 const { values } = parseArgs({ options: { data: { type: "string" }, out: { type: "string" }, "words-only": { type: "boolean" }, scores: { type: "string" }, reuse: { type: "boolean" } } });
@@ -178,8 +178,7 @@ function headlineWords(code: string): Vocabulary {
     const learned = learnVocabulary(own, code, { size: HEADLINE_VOCABULARY_SIZE, minDocs: HEADLINE_MIN_DOCS });
     // The class's share of a word counts its own category's headlines: G8's with G89's games mixed
     // in would dilute 联赛 (sports and esports both) under the general-text bar.
-    const ownCounts = new Map<string, number>();
-    for (const d of own) if (d.codes.includes(code)) for (const t of d.terms) ownCounts.set(t, (ownCounts.get(t) ?? 0) + 1);
+    const ownCounts = countWords(own.filter((d) => d.codes.includes(code))).counts;
     const ownShare = (w: string) => (ownCounts.get(w) ?? 0) / Math.max(1, inClass);
     vocab = top(withoutGeneralWords(learned, ownShare, (w) => fieldTexts.general.figures(w).share), HEADLINE_VOCABULARY_SIZE);
     headlineVocabs.set(code, vocab);

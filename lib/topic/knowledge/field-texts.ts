@@ -26,7 +26,7 @@ export function fieldTextsOf(abstractDocs: readonly LabelledDoc[], headlineDocs:
 }
 
 /** Per word, how many documents of `docs` use it, and how many documents there are. */
-function countWords(docs: readonly LabelledDoc[]): { n: number; counts: Map<string, number> } {
+export function countWords(docs: readonly LabelledDoc[]): { n: number; counts: Map<string, number> } {
   const counts = new Map<string, number>();
   for (const d of docs) for (const t of d.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
   return { n: docs.length, counts };

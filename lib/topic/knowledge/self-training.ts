@@ -2,7 +2,7 @@
  * Labels for unlabelled headlines, learned from the labelled ones (docs/ALGORITHMS.md §1.3a):
  * a naive Bayes classifier of news categories trained on the few labelled headlines, then on the
  * unlabelled ones too, each weighed by how sure the classifier is of it (expectation–maximisation,
- * Nigam, McCallum, Thrun & Mitchell 2000). The labelled headlines are ~150 a category, too few to
+ * Nigam, McCallum, Thrun & Mitchell 2000). The labelled headlines are about 80 a category, too few to
  * name the players, teams, stars and places a category's news is about; the 20,000 unlabelled
  * headlines of the same source hold them. A headline the classifier is sure of
  * enough (its best category's posterior ≥ `minPosterior`) lends its words to that category; the

@@ -35,6 +35,11 @@ export interface KnowledgeSources {
 /** Titles the realistic web serves in its catalogue (lib/realweb/build.ts takes the first 2,000). */
 const TITLES_SERVED = 2000;
 
+/** A line of FewCLUE's TNEWS files. */
+export type TnewsLine = { sentence: string; keywords?: string; label_desc?: string };
+/** The text a TNEWS headline is learned from: the headline and its article's keywords. */
+export const tnewsText = (h: TnewsLine) => `${h.sentence} ${(h.keywords ?? "").replace(/,/g, " ")}`.trim();
+
 /** Text compared for duplicates: no spaces or punctuation. */
 export const fingerprint = (s: string) => s.replace(/[\s\p{P}\p{S}]/gu, "");
 
@@ -47,8 +52,6 @@ export function loadKnowledgeSources(dataDir: string): KnowledgeSources {
   };
   const lines = (rel: string) => need(rel).split("\n").filter((l) => l.trim() !== "");
   const jsonLines = <T>(rel: string) => lines(rel).map((l) => JSON.parse(l) as T);
-  type TnewsLine = { sentence: string; keywords?: string; label_desc?: string };
-  const tnewsText = (h: TnewsLine) => `${h.sentence} ${(h.keywords ?? "").replace(/,/g, " ")}`.trim();
 
   // The texts measured on: never learned from.
   const heldOut = new Set([
