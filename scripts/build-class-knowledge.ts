@@ -50,8 +50,8 @@ const LEXICON_SHARE = 0.5;
  */
 const HEADLINE_SHARE = 2;
 /** News words kept per class, and the fewest of its headlines a word needs: a team or a star is named by few. */
-const HEADLINE_VOCABULARY_SIZE = 1000;
-const HEADLINE_MIN_DOCS = 2;
+const HEADLINE_VOCABULARY_SIZE = 2500;
+const HEADLINE_MIN_DOCS = 1;
 const EXAMPLES_PER_CLASS = 3;
 /**
  * Fewest words a class keeps knowledge of its own with; with fewer its nearest ancestor's words

@@ -89,7 +89,7 @@ export async function createJob(prisma: PrismaClient, input: JobInput, opts: { c
 
 /** The newest jobs first (archived ones only with `includeArchived`). */
 export async function listJobs(prisma: PrismaClient, take = 100, opts: { includeArchived?: boolean } = {}) {
-  // Without the topic: a CLC topic holds 1,000 terms (twice that once it learned), tens of KB a
+  // Without the topic: a CLC topic holds up to 3,000 terms (more once it learned), about 100 KB a
   // job, and the list shows none of it (GET /api/jobs/:id has it).
   const where = opts.includeArchived ? {} : { archivedAt: null };
   return (await prisma.job.findMany({ where, orderBy: { createdAt: "desc" }, take, omit: { topicSnapshot: true } })).map(withRedactedSettings);
