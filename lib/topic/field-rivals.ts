@@ -20,8 +20,11 @@ export const RIVAL_EXPONENT = 2;
 /** Every known class's field words as postings: term → [class index, weight] (unit vectors). */
 interface RivalIndex { codes: string[]; postings: Map<string, [number, number][]> }
 
-/** The rivals of one topic: the shared index and which of its classes the topic is told apart from. */
-export interface FieldRivals { index: RivalIndex; isRival: boolean[] }
+/**
+ * The rivals of one topic: the process's shared index, which of its classes the topic is told apart
+ * from, and the topic's own classes (all another thread needs to find the same rivals in its index).
+ */
+export interface FieldRivals { index: RivalIndex; isRival: boolean[]; topicCodes: readonly string[] }
 
 /** The page's best rival: its class and the page's cosine with that class's field words. */
 export interface BestRival { code: string; cosine: number }
@@ -58,7 +61,7 @@ export function fieldRivalIndex(codes: readonly string[]): FieldRivals | undefin
   if (codes.length === 0) return undefined;
   const idx = rivalIndex();
   const isRival = idx.codes.map((c) => !codes.some((code) => isRelated(c, code)));
-  return isRival.some(Boolean) ? { index: idx, isRival } : undefined;
+  return isRival.some(Boolean) ? { index: idx, isRival, topicCodes: [...codes] } : undefined;
 }
 
 /** The rival class whose field words read most like `page` (of norm `pageNorm`), or none. */

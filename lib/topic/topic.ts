@@ -318,6 +318,25 @@ export interface FieldWeighing { before: number; rival: string | null; rivalCosi
 /** Scoring state derived once per topic (not per page). */
 export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; userTerms: Set<string>; titleBoost: number }
 
+/**
+ * A scorer as it crosses to another thread: without the rival index (every class's words, about
+ * 9 MB), which the receiving thread builds once and shares between all its topics, rather than
+ * holding a copy per topic (`scorerFromThread`).
+ */
+export type ThreadScorer = Omit<TopicScorer, "rivals"> & { rivalTopicCodes?: readonly string[] };
+
+/** The form of `scorer` sent to an analysis thread. */
+export function scorerForThread(scorer: TopicScorer): ThreadScorer {
+  const { rivals, ...rest } = scorer;
+  return rivals ? { ...rest, rivalTopicCodes: rivals.topicCodes } : rest;
+}
+
+/** A scorer received from another thread, its rivals found again in this thread's own index. */
+export function scorerFromThread(sent: ThreadScorer): TopicScorer {
+  const { rivalTopicCodes, ...rest } = sent;
+  return rivalTopicCodes ? { ...rest, rivals: fieldRivalIndex(rivalTopicCodes) } : rest;
+}
+
 /** Prepare a topic (or an older keyword snapshot) for scoring many pages. */
 export function topicScorer(t: Pick<TopicVector, "terms"> & Partial<TopicVector>): TopicScorer {
   return {

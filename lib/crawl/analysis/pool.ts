@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import { Piscina } from "piscina";
-import type { TopicScorer } from "../../topic/topic";
+import { scorerForThread, type TopicScorer } from "../../topic/topic";
 import { readPage, weighPage } from "./analyse-page";
 import type { AnalysisTask, ThreadAnalysis } from "./thread";
 
@@ -62,7 +62,7 @@ function threadAnalyser(threads: number): PageAnalyser {
       const task: AnalysisTask = { topicId: topicIdOf(scorer), body, contentType, finalUrl, isBodyKept };
       const first = await pool.run(task);
       if (!("needsTopic" in first)) return first;
-      const second = await pool.run({ ...task, topic: scorer });
+      const second = await pool.run({ ...task, topic: scorerForThread(scorer) });
       if ("needsTopic" in second) throw new Error("an analysis thread lost the topic it was just sent");
       return second;
     },

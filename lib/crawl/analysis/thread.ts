@@ -1,9 +1,10 @@
 /**
  * An analysis thread: runs analysePage for the worker's main thread (./pool.ts). A topic is sent
  * once per thread and kept by its number; a task naming a topic the thread does not hold is
- * answered with `needsTopic`, and the pool sends it again with the topic.
+ * answered with `needsTopic`, and the pool sends it again with the topic. A class topic's rival
+ * index (docs/ALGORITHMS.md §1.3c) is built once per thread and shared by all the topics it holds.
  */
-import type { TopicScorer } from "../../topic/topic";
+import { scorerFromThread, type ThreadScorer, type TopicScorer } from "../../topic/topic";
 import { analysePage, type PageAnalysis } from "./analyse-page";
 import { warmUpTextPipeline } from "../../topic/topic";
 import { gzipRawBody } from "../../store/page-bodies";
@@ -11,8 +12,8 @@ import { gzipRawBody } from "../../store/page-bodies";
 /** One page to analyse. */
 export interface AnalysisTask {
   topicId: number;
-  /** The topic, when the thread may not hold it yet. */
-  topic?: TopicScorer;
+  /** The topic, when the thread may not hold it yet (without its rival index: the thread has its own). */
+  topic?: ThreadScorer;
   body: Uint8Array;
   contentType: string | undefined;
   finalUrl: string;
@@ -33,7 +34,7 @@ warmUpTextPipeline(); // the dictionary and the IDF table load as the thread sta
 export default function analyse(task: AnalysisTask): ThreadAnalysis | { needsTopic: true } {
   if (task.topic) {
     topics.delete(task.topicId);
-    topics.set(task.topicId, task.topic);
+    topics.set(task.topicId, scorerFromThread(task.topic));
     if (topics.size > MAX_TOPICS) topics.delete(topics.keys().next().value!);
   }
   const scorer = topics.get(task.topicId);
