@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { rivalFactor } from "./field-rivals";
+import { fieldRivalIndex, isCoLabelled, rivalFactor } from "./field-rivals";
 import { buildTopic, pageExplanation, pageTerms, scoreLinkTerms, scorePage, scoreTerms, topicScorer, TopicDefinitionSchema } from "./topic";
 
 const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSchema.parse(raw));
@@ -52,4 +52,22 @@ test("link words are scored without the rivals; a page's stored explanation carr
   assert.deepEqual(Object.keys(e.field ?? {}).sort(), ["before", "factor", "rival", "rivalCosine"]);
   assert.equal(e.field?.factor, +pageScore.field.factor.toFixed(4));
   assert.equal(pageExplanation({ terms: [] }).field, undefined);
+});
+
+test("a class that shares a discipline's texts with the topic's class is no rival; its parent still is", () => {
+  assert.equal(isCoLabelled("P9", "K"), true, "地理学 maps to K9 and P9");
+  assert.equal(isCoLabelled("P9", "K9"), true);
+  assert.equal(isCoLabelled("P", "K"), false, "P is more than P9");
+  assert.equal(isCoLabelled("P5", "K"), false, "geology shares no discipline with K");
+  assert.equal(isCoLabelled("TQ", "O6"), true, "化学/化学工程与技术");
+  assert.equal(isCoLabelled("TQ", "O"), true);
+  assert.equal(isCoLabelled("F8", "K"), false);
+  const rivals = fieldRivalIndex(["K"]);
+  assert.ok(rivals);
+  const rivalOf = (code: string) => rivals.isRival[rivals.index.codes.indexOf(code)];
+  assert.ok(rivals.index.codes.includes("P9") && rivals.index.codes.includes("P"), "the knowledge has P and P9");
+  assert.equal(rivalOf("P9"), false);
+  assert.equal(rivalOf("P"), true);
+  assert.equal(rivalOf("K9"), false, "below the topic's class");
+  assert.equal(rivalOf("F"), true);
 });

@@ -12,6 +12,7 @@
  */
 import { isRelated, knownClassCodes, knowledgeEdition } from "./knowledge/knowledge";
 import { knowledgePart } from "./knowledge-part";
+import { DISCIPLINE_TO_CLC } from "./knowledge/mapping";
 import type { TermVector } from "./vector";
 
 /** The factor's exponent: chosen on abstracts, headlines and the realistic web together (bench/RELEVANCE.md). */
@@ -56,11 +57,22 @@ export function warmUpFieldRivals(): void {
   rivalIndex();
 }
 
+/**
+ * True when class `other` shares labelled texts with `code`: one discipline maps to both (地理学 →
+ * K9 and P9), so a text of that discipline is of both fields and `other` is no rival of `code`.
+ * `other` must be the co-labelled class or below it: for K, P9 is no rival but P (astronomy and earth
+ * science) still is.
+ */
+export function isCoLabelled(other: string, code: string): boolean {
+  return Object.values(DISCIPLINE_TO_CLC).some((mapped) => mapped.some((m) => isRelated(m, code))
+    && mapped.some((m) => !isRelated(m, code) && other.toUpperCase().startsWith(m.toUpperCase())));
+}
+
 /** The rivals of a topic on classes `codes` (none without classes: the factor is then 1). */
 export function fieldRivalIndex(codes: readonly string[]): FieldRivals | undefined {
   if (codes.length === 0) return undefined;
   const idx = rivalIndex();
-  const isRival = idx.codes.map((c) => !codes.some((code) => isRelated(c, code)));
+  const isRival = idx.codes.map((c) => !codes.some((code) => isRelated(c, code) || isCoLabelled(c, code)));
   return isRival.some(Boolean) ? { index: idx, isRival, topicCodes: [...codes] } : undefined;
 }
 
