@@ -5,7 +5,7 @@
  * (the thread's one index shared, as now). Run each mode in its own process:
  *   MODE=whole node --expose-gc --import tsx bench/thread-topics.ts
  *   MODE=shared node --expose-gc --import tsx bench/thread-topics.ts
- * In `shared` the index was already built by this process (the thread builds it once, about 9 MB).
+ * In `shared` the index was already built by this process (the thread builds it once).
  */
 import v8 from "node:v8";
 import { buildTopic, scorerForThread, scorerFromThread, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
@@ -14,14 +14,20 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc --import tsx");
 const mode = process.env.MODE === "whole" ? "whole" : "shared";
 const scorers = [["F8"], ["TP3"], ["S"], ["G8"], ["K"]].map((clc) => topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc }))));
+/** Heap and typed arrays' buffers (the rival index keeps its postings in typed arrays). */
+const held = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+await new Promise((r) => setTimeout(r, 100));
 gc();
-const before = process.memoryUsage().heapUsed;
+gc();
+const before = held();
 let bytes = 0;
-const held = scorers.map((s) => {
+const received = scorers.map((s) => {
   const sent = v8.serialize(mode === "whole" ? s : scorerForThread(s));
   bytes += sent.length;
   return mode === "whole" ? v8.deserialize(sent) : scorerFromThread(v8.deserialize(sent));
 });
+await new Promise((r) => setTimeout(r, 100));
 gc();
-const after = process.memoryUsage().heapUsed;
-console.log(`${mode}: ${held.length} class topics received: +${((after - before) / 2 ** 20).toFixed(1)} MB of heap, ${(bytes / 2 ** 20).toFixed(2)} MB sent`);
+gc();
+const after = held();
+console.log(`${mode}: ${received.length} class topics received: +${((after - before) / 2 ** 20).toFixed(1)} MB of heap and buffers, ${(bytes / 2 ** 20).toFixed(2)} MB sent`);

@@ -319,8 +319,8 @@ export interface FieldWeighing { before: number; rival: string | null; rivalCosi
 export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; userTerms: Set<string>; titleBoost: number }
 
 /**
- * A scorer as it crosses to another thread: without the rival index (every class's words, about
- * 9 MB), which the receiving thread builds once and shares between all its topics, rather than
+ * A scorer as it crosses to another thread: without the rival index (every class's words), which
+ * the receiving thread builds once and shares between all its topics, rather than
  * holding a copy per topic (`scorerFromThread`).
  */
 export type ThreadScorer = Omit<TopicScorer, "rivals"> & { rivalTopicCodes?: readonly string[] };
