@@ -19,11 +19,9 @@ import { labelledDocs, loadKnowledgeSources } from "../lib/topic/knowledge/sourc
 import { knowledgeWords } from "../lib/topic/knowledge/words";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
 import { clcAncestors } from "../lib/topic/clc/tree";
-import { labelRealWeb } from "../lib/realweb/build";
 import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
-import { codes, docs, f1At, labelsFor, rocAuc } from "./csl";
-import { realWebPages } from "./realweb-pages";
-import { loadThucNewsDev } from "./thucnews";
+import { f1At, rocAuc } from "./csl";
+import { threeGenres, type GenreCase, type GenreText } from "./three-genres";
 
 const { values } = parseArgs({ options: { data: { type: "string" }, texts: { type: "string" }, counts: { type: "boolean" }, ahead: { type: "boolean" } } });
 const DATA = values.data ?? "../shared/data";
@@ -66,11 +64,10 @@ const classPosterior = (post: number[], code: string) => post.reduce((a, p, j) =
 const SCORE_GRID = Array.from({ length: 400 }, (_, i) => 0.0025 * (i + 1));
 const POSTERIOR_GRID = Array.from({ length: 199 }, (_, i) => 0.005 * (i + 1));
 
-type Text = { title: string; text: string };
-function measure(genre: string, cases: { code: string; texts: Text[]; truth: boolean[] }[]): void {
+function measure(genre: string, cases: GenreCase[]): void {
   const sums = { relAuc: 0, relOwn: 0, relBest: 0, pAuc: 0, pHalf: 0, pBest: 0, either: 0, both: 0 };
   const perClass: string[] = [];
-  const cache = new Map<Text, number[]>();
+  const cache = new Map<GenreText, number[]>();
   for (const c of cases) {
     const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [c.code] })));
     const own = classesThreshold([c.code]) ?? 0.035;
@@ -103,14 +100,4 @@ function measure(genre: string, cases: { code: string; texts: Text[]; truth: boo
 
 console.log(`classifier: ${labels.length} labels, ${train.length} texts (${IS_ALL ? "abstracts and headlines" : "abstracts"}), words ${IS_COUNTS ? "counted" : "once per text"}`);
 console.log("| texts | relevance: ROC-AUC / F1 at own threshold / best F1 | posterior: ROC-AUC / F1 at 0.5 / best F1 | F1, either / both |\n|---|---|---|---|");
-const abstracts = docs.map((d) => ({ title: d.title, text: d.abstract }));
-measure("CSL dev abstracts", codes.map((code) => ({ code, ...labelsFor(code) })).filter((c) => c.labels.filter(Boolean).length >= 8)
-  .map((c) => ({ code: c.code, texts: c.indexes.map((i) => abstracts[i]), truth: c.labels })));
-const { news, targets } = loadThucNewsDev(DATA);
-const headlines = news.map((n) => ({ title: n.title, text: "" }));
-measure("THUCNews dev headlines", targets.map((code) => ({ code, texts: headlines, truth: news.map((n) => n.codes.some((c) => c.startsWith(code))) })));
-const { web, pages } = realWebPages(DATA);
-measure("realistic web", ["TP", "R", "F", "S", "G", "K"].map((code) => {
-  const l = labelRealWeb(web, code);
-  return { code, texts: pages, truth: pages.map((x) => l.pages[x.url]?.relevant ?? false) };
-}));
+for (const genre of threeGenres(DATA)) measure(genre.name, genre.cases());

@@ -8,19 +8,15 @@
  * page with s < 0.005 counted 0), r being the page's best cosine with another class's field words.
  */
 import { parseArgs } from "node:util";
-import { labelRealWeb } from "../lib/realweb/build";
 import { bestRival, fieldRivalIndex } from "../lib/topic/field-rivals";
 import { buildTopic, pageTerms, pageVector, scoreLinkTerms, topicScorer, TopicDefinitionSchema } from "../lib/topic/topic";
 import { norm } from "../lib/topic/vector";
-import { codes, docs, f1At, labelsFor, rocAuc } from "./csl";
-import { realWebPages } from "./realweb-pages";
-import { loadThucNewsDev } from "./thucnews";
+import { f1At, rocAuc } from "./csl";
+import { threeGenres, type GenreCase } from "./three-genres";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });
 const DATA = values.data ?? "../shared/data";
 
-type Text = { title: string; text: string };
-type Case = { code: string; texts: Text[]; truth: boolean[] };
 const FORMS: Record<string, (s: number, r: number) => number> = {
   "s": (s) => s,
   "s·(2s/(s+r))^½": (s, r) => (s > 0 ? s * Math.sqrt((2 * s) / (s + r)) : 0),
@@ -32,7 +28,7 @@ const FORMS: Record<string, (s: number, r: number) => number> = {
 const SCORE_GRID = Array.from({ length: 400 }, (_, i) => 0.0025 * (i + 1));
 const RATIO_GRID = Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1));
 
-function measure(genre: string, cases: Case[]): void {
+function measure(genre: string, cases: GenreCase[]): void {
   const sums = Object.fromEntries(Object.keys(FORMS).map((f) => [f, { auc: 0, best: 0 }]));
   for (const c of cases) {
     const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [c.code] })));
@@ -54,16 +50,4 @@ function measure(genre: string, cases: Case[]): void {
   for (const [name, x] of Object.entries(sums)) console.log(`| ${name} | ${(x.auc / cases.length).toFixed(3)} | ${(x.best / cases.length).toFixed(3)} |`);
 }
 
-const abstracts = docs.map((d) => ({ title: d.title, text: d.abstract }));
-measure("CSL dev abstracts", codes.map((code) => ({ code, ...labelsFor(code) })).filter((c) => c.labels.filter(Boolean).length >= 8)
-  .map((c) => ({ code: c.code, texts: c.indexes.map((i) => abstracts[i]), truth: c.labels })));
-
-const { news, targets } = loadThucNewsDev(DATA);
-const headlines = news.map((n) => ({ title: n.title, text: "" }));
-measure("THUCNews dev headlines", targets.map((code) => ({ code, texts: headlines, truth: news.map((n) => n.codes.some((c) => c.startsWith(code))) })));
-
-const { web, pages } = realWebPages(DATA);
-measure("Realistic web", ["TP", "R", "F", "S", "G", "K"].map((code) => {
-  const labels = labelRealWeb(web, code);
-  return { code, texts: pages, truth: pages.map((x) => labels.pages[x.url]?.relevant ?? false) };
-}));
+for (const genre of threeGenres(DATA)) measure(genre.name, genre.cases());
