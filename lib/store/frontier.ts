@@ -10,6 +10,7 @@ import { holdJobKeys } from "./infra/deadlock";
 import type { Fragment, Sql, Tx } from "./infra/sql";
 import type { MergeMode } from "../strategy/types";
 import { DEFAULT_REQUEST_LOG_KEEP } from "../jobs/settings";
+import { EXPLORE_PAGES } from "../rules/focus";
 
 /** Retries before a URL is failed for good. */
 export const MAX_ATTEMPTS = 3;
@@ -67,7 +68,7 @@ export async function retryLater(sql: Sql, opts: { id: string; workerId: string;
     const { status, jobId, host } = rows[0];
     // A URL going back to the queue gives its page budget back; a final failure keeps it spent.
     if (status === "pending") {
-      await returnPageBudget(tx, jobId);
+      await returnPageBudget(tx, jobId, host);
       await releaseHost(tx, jobId, host, opts.notBefore, opts.answeredAt);
     } else {
       await recordOutcome(tx, { jobId, host, fetched: 0, relevant: 0, failed: 1, enqueued: 0, bytes: 0,
@@ -90,9 +91,19 @@ export interface Outcome {
   runAfterRelevant?: number;
 }
 
-/** Give one URL's place in the job's page budget back (it goes back to the queue, or was never fetched). */
-export async function returnPageBudget(tx: Tx, jobId: number): Promise<void> {
-  await tx`update jobs set pages_reserved = pages_reserved - 1 where id = ${jobId}`;
+/**
+ * Give one URL's place in the job's page budget back (it goes back to the queue, or was never
+ * fetched). On a host still being looked into (`host` given, tried fewer than EXPLORE_PAGES
+ * times) the look-in it was likely taken as is given back too (docs/ALGORITHMS.md §2.8, rule 4):
+ * a host's robots.txt fetch or a host that refuses every connection yields no page, and counted as
+ * look-ins the 400 refusing hosts of the realistic web left no room to look into the live ones.
+ */
+export async function returnPageBudget(tx: Tx, jobId: number, host?: string): Promise<void> {
+  await tx`update jobs set pages_reserved = pages_reserved - 1,
+      look_ins = case when ${host ?? null}::text is not null and look_ins > 0 and exists (
+        select 1 from hosts h where h.job_id = ${jobId} and h.host = ${host ?? null}::text and h.pages_fetched + h.errors < ${EXPLORE_PAGES}
+      ) then look_ins - 1 else look_ins end
+    where id = ${jobId}`;
 }
 
 /**
@@ -144,7 +155,7 @@ export async function requeueUntried(sql: Sql, opts: { id: string; workerId: str
       where id = ${opts.id} and status = 'leased' and lease_owner = ${opts.workerId}
       returning job_id as "jobId", host`;
     if (rows.length === 0) throw new LeaseLostError(opts.id);
-    await returnPageBudget(tx, rows[0].jobId);
+    await returnPageBudget(tx, rows[0].jobId, rows[0].host);
     await releaseHost(tx, rows[0].jobId, rows[0].host, undefined, opts.answeredAt);
   });
 }

@@ -258,7 +258,7 @@ export async function storeNonPage(
       await enqueueLinks(tx, { jobId: o.jobId, depth: f.depth, parentPageId: null, urls: [f.url], hosts: [f.host], anchors: [""], priorities: [f.priority] });
       await ensureHosts(tx, o.jobId, [f.host], f.politeness);
     }
-    if (!o.isFetched) await returnPageBudget(tx, o.jobId);
+    if (!o.isFetched) await returnPageBudget(tx, o.jobId, o.host);
     await finishLease(tx, {
       id: o.frontierId, workerId: o.workerId, status: o.status,
       error: o.status === "failed" ? o.reason : undefined, skipReason: o.status === "skipped" ? o.reason : undefined,

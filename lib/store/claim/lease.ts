@@ -8,7 +8,8 @@
  *   this, a host another claim had just taken would be taken again). The delay runs from the end of
  *   the claim (clock_timestamp), not its start.
  * - `leased`: the chosen URLs of the hosts taken, leased to the worker until the lease expires.
- * - `reserve`: the job's page budget reserved for them, and the claim counted (rule 1's turns).
+ * - `reserve`: the job's page budget reserved for them, the claim counted (rule 1's turns), and the
+ *   URLs taken only to look into a host (rule 4's share).
  */
 import type { Fragment, Sql, Tx } from "../infra/sql";
 
@@ -35,7 +36,8 @@ export function lease(sql: Sql | Tx, opts: { workerId: string; leaseMs: number }
           f.priority_detail as "priorityDetail", f.sitemap_level as "sitemapLevel",
           f.revisit_page_id::text as "revisitOf", f.revisit_etag as "revisitEtag", f.revisit_last_modified as "revisitLastModified"
       ), reserve as (
-        update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1
+        update jobs set pages_reserved = pages_reserved + (select count(*) from leased), claims_made = claims_made + 1,
+          look_ins = look_ins + (select count(*) from leased l join cand c on c.id = l.id where c.is_look_in)
         where id = (select id from job) and exists (select 1 from leased)
       )`;
 }

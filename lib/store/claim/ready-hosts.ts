@@ -8,9 +8,10 @@
  *   every ready host that could be claimed).
  * - `best`: when holding back (rule 2), the hosts of the BEST_URLS_PROBED best URLs due on ready
  *   hosts, wherever they stand in the longest-ready order: the best of them is never below the bar.
- * - `exploring`: when the job learns from hosts, hosts tried fewer than EXPLORE_PAGES times
- *   (lib/rules/focus.ts): a site whose home and column pages say nothing of the topic is looked
- *   into before it is judged, and is never held back.
+ * - `exploring`: when the job learns from hosts and its look-in share has room (rule 1), hosts
+ *   tried fewer than EXPLORE_PAGES times (lib/rules/focus.ts): a site whose home and column pages
+ *   say nothing of the topic is looked into before it is judged, not held back (rule 6 takes
+ *   no more of them than the share allows).
  *
  * Each host comes with its delay, pages tried, feedback and `slots`: URLs one claim may take from
  * it, one as its delay runs from each request, or as many as it has free connections when it has
