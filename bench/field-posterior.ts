@@ -4,7 +4,7 @@
  * (docs/ALGORITHMS.md §1.3c), on the three held-out genres: CSL dev abstracts (62 classes), THUCNews dev
  * headlines (8) and the realistic web (TP, R, F, S, G, K). A posterior has one natural threshold, 0.5,
  * for every class and every kind of page; a cosine's threshold is the page kind's.
- *   npx tsx bench/field-posterior.ts --data DIR [--texts abstracts|all] [--counts]
+ *   npx tsx bench/field-posterior.ts --data DIR [--texts abstracts|all] [--counts] [--ahead] [--short N]
  * `--texts abstracts`: the classifier learns from the labelled abstracts alone (disciplines as classes);
  * `all` (default): from abstracts, labelled and self-labelled headlines (docs/ALGORITHMS.md §1.3a).
  * `--counts`: a word counts as often as it occurs (multinomial); default, once per text.
@@ -23,11 +23,13 @@ import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "../li
 import { f1At, rocAuc } from "./csl";
 import { threeGenres, type GenreCase, type GenreText } from "./three-genres";
 
-const { values } = parseArgs({ options: { data: { type: "string" }, texts: { type: "string" }, counts: { type: "boolean" }, ahead: { type: "boolean" } } });
+const { values } = parseArgs({ options: { data: { type: "string" }, texts: { type: "string" }, counts: { type: "boolean" }, ahead: { type: "boolean" }, short: { type: "string" } } });
 const DATA = values.data ?? "../shared/data";
 const IS_ALL = (values.texts ?? "all") === "all";
 const IS_COUNTS = values.counts ?? false;
 const IS_AHEAD = values.ahead ?? false;
+/** `--short N`: the posterior's yes counts only on texts of at most N characters (title and text). */
+const SHORT = values.short ? Number(values.short) : Infinity;
 /** Additive smoothing of the word shares. */
 const ALPHA = 0.1;
 
@@ -86,7 +88,8 @@ function measure(genre: string, cases: GenreCase[]): void {
     sums.pHalf += f1At(p, c.truth, 0.5).f1;
     sums.pBest += Math.max(...POSTERIOR_GRID.map((t) => f1At(p, c.truth, t).f1));
     // The two yes/no rules together: relevant when either says so, or when both do.
-    const either = rel.map((r, i) => (r >= own || (p[i] >= 0.5 && (!IS_AHEAD || isAhead[i])) ? 1 : 0));
+    const isShort = c.texts.map((x) => x.title.length + x.text.length <= SHORT);
+    const either = rel.map((r, i) => (r >= own || (p[i] >= 0.5 && isShort[i] && (!IS_AHEAD || isAhead[i])) ? 1 : 0));
     const both = rel.map((r, i) => (r >= own && p[i] >= 0.5 ? 1 : 0));
     const f1Either = f1At(either, c.truth, 0.5).f1, f1Both = f1At(both, c.truth, 0.5).f1;
     sums.either += f1Either;
