@@ -65,3 +65,21 @@ test("a page whose address the guard refuses fails as blocked, as the HTTP fetch
   assert.equal(r.ok, false);
   assert.equal(!r.ok && r.reason, "blocked-address");
 });
+
+test("a page's tab is kept for the next page of its job and host, and no other job's page sees what it stored", async () => {
+  const url = `http://${JS_SITE}/store.html`;
+  const stored = async (f: Fetcher) => {
+    const r = await pool.render(url, f);
+    assert.ok(r.ok, JSON.stringify(r));
+    return /class="stored">本站存储：([^<]*)</.exec(r.body.toString("utf8"))?.[1];
+  };
+  const other = createFetcher({ userAgent: "FocusCrawl-test", allowPrivate: false, privateAllowList: ["127.0.0.1/32"],
+    resolve: { [JS_SITE]: { address: "127.0.0.1", port: site.port } } });
+  try {
+    assert.equal(await stored(fetcher), "空");
+    assert.equal(await stored(fetcher), "已访问", "the same job's next page of the host ran in the kept tab");
+    assert.equal(await stored(other), "空", "another job's page has a context of its own");
+  } finally {
+    await other.close();
+  }
+});

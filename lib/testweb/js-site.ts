@@ -2,7 +2,8 @@
  * A small site whose text JavaScript writes, for tests and the browser bench: its HTML carries
  * only an empty `#app` and scripts; `/app.js` writes the front page's links or an article about
  * databases. `/probe.html` also asks a server on 127.0.0.2 (another private address) for a
- * secret, `/hang.html` holds an image that never loads. Nothing leaves loopback. The test web
+ * secret, `/hang.html` holds a script that never loads, `/store.html` writes what the site's local
+ * storage held when it was opened (and stores a mark there). Nothing leaves loopback. The test web
  * (`npm run testweb`) serves it too, as the host js.test, so that browser mode can be tried locally.
  */
 import http from "node:http";
@@ -39,7 +40,7 @@ function listen(server: http.Server, host: string): Promise<number> {
 
 /**
  * Answer one request of the site. `secretUrl` is what /probe.html asks for (a private address in
- * tests); `hanging` collects the answers /hang.png never sends, for the caller to end.
+ * tests); `hanging` collects the answers /hang.js never sends, for the caller to end.
  */
 export function serveJsSite(path: string, res: http.ServerResponse, opts: { secretUrl?: string; hanging?: http.ServerResponse[] } = {}): void {
   const html = (body: string): void => void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
@@ -50,8 +51,13 @@ export function serveJsSite(path: string, res: http.ServerResponse, opts: { secr
   if (path === "/") return html(page('data-page="front"'));
   if (article) return html(page(`data-page="article" data-n="${article[1]}"`));
   if (path === "/probe.html" && opts.secretUrl) return html(page('data-page="article"', `<script>fetch(${JSON.stringify(opts.secretUrl)}).catch(function () {});</script>`));
-  if (path === "/hang.html" && opts.hanging) return html(page('data-page="article"').replace("</body>", '<img src="/hang.png"></body>'));
-  if (path === "/hang.png" && opts.hanging) return void opts.hanging.push(res); // never answered
+  if (path === "/store.html") {
+    return html(page('data-page="store"', `<script>document.addEventListener("DOMContentLoaded", function () { var v = localStorage.getItem("fc");
+      localStorage.setItem("fc", "已访问"); var p = document.createElement("p"); p.className = "stored"; p.textContent = "本站存储：" + (v || "空");
+      document.getElementById("app").appendChild(p); });</script>`));
+  }
+  if (path === "/hang.html" && opts.hanging) return html(page('data-page="article"').replace("</body>", '<script async src="/hang.js"></script></body>'));
+  if (path === "/hang.js" && opts.hanging) return void opts.hanging.push(res); // never answered
   res.writeHead(404, { "content-type": "text/plain" }).end("not found");
 }
 
