@@ -3,7 +3,7 @@
  * filtered by a host substring, with each host's pending URLs and last error read for that screen only.
  */
 import type { Sql } from "./infra/sql";
-import { holdBackFloor, isExploring } from "./stall";
+import { exploresNow, holdBackFloor, isExploring } from "./stall";
 
 /** Columns the hosts table sorts by (the URL's `sort` parameter), mapped to their SQL. */
 const SORT_SQL = {
@@ -96,5 +96,5 @@ export function heldBackCount(sql: Sql) {
 
 /** The job's hold-back floor and whether it explores, one row to cross join as `j` for `heldBackCount`. */
 export function holdBackContext(sql: Sql, jobId: number) {
-  return sql`(select ${holdBackFloor(sql, "jb")} as floor, jb.priority_feedback as explores from jobs jb where jb.id = ${jobId})`;
+  return sql`(select ${holdBackFloor(sql, "jb")} as floor, ${exploresNow(sql, "jb")} as explores from jobs jb where jb.id = ${jobId})`;
 }

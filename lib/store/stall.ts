@@ -10,8 +10,8 @@
  * relevant hosts, and the diagnostics say so with readHeldBack. A best-first crawl fetching 50
  * pages a minute was called stalled for minutes before the check knew this.
  */
-import type { Sql } from "./infra/sql";
-import { EXPLORE_PAGES } from "../rules/focus";
+import type { Sql, Tx } from "./infra/sql";
+import { EXPLORE_PAGES, LOOK_IN_FREE, LOOK_IN_SHARE } from "../rules/focus";
 
 /** How long nothing may be claimed while a ready host has a URL due before a crawl counts as stalled. */
 export const STALL_WINDOW_MS = 60_000;
@@ -41,7 +41,7 @@ export function holdBackFloor(sql: Sql, jobAlias: string) {
 export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: number): Promise<StalledJob[]> {
   return sql<StalledJob[]>`
     with idle as (
-      select j.id, ${holdBackFloor(sql, "j")} as floor, j.priority_feedback as explores from jobs j
+      select j.id, ${holdBackFloor(sql, "j")} as floor, ${exploresNow(sql, "j")} as explores from jobs j
       where j.id = any(${jobIds}::int[]) and j.status = 'running' and j.pages_reserved < j.max_pages
         -- Pages stored or URLs failed in the window: the crawl moves (minute rows, so up to two minutes back).
         and not exists (select 1 from job_stats_minute s where s.job_id = j.id
@@ -65,8 +65,16 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
 }
 
 /**
+ * Whether job row `j` looks into new hosts now (an SQL condition): it learns from hosts and its
+ * look-ins are within their share of its pages (rule 4, lib/store/claim/job-turn.ts).
+ */
+export function exploresNow(sql: Sql | Tx, jobAlias: string) {
+  return sql.unsafe(`(${jobAlias}.priority_feedback and ${jobAlias}.look_ins < ${LOOK_IN_FREE} + ${LOOK_IN_SHARE} * ${jobAlias}.pages_reserved)`);
+}
+
+/**
  * Whether host row `h` is still being looked into (an SQL condition): the claim never holds its
- * URLs back while it has been tried fewer than EXPLORE_PAGES times and the job learns from hosts.
+ * URLs back while it has been tried fewer than EXPLORE_PAGES times and the job looks into hosts now (`explores`).
  */
 export function isExploring(sql: Sql, explores: string, h: string) {
   return sql.unsafe(`(${explores} and ${h}.pages_fetched + ${h}.errors < ${EXPLORE_PAGES})`);
@@ -88,7 +96,7 @@ export const HELD_BACK_COUNT_CAP = 10_000;
  */
 export async function readHeldBack(sql: Sql, jobId: number): Promise<HeldBack | null> {
   const [r] = await sql<(HeldBack & { floor: number | null })[]>`
-    with job as (select j.id, ${holdBackFloor(sql, "j")} as floor, j.priority_feedback as explores from jobs j where j.id = ${jobId}),
+    with job as (select j.id, ${holdBackFloor(sql, "j")} as floor, ${exploresNow(sql, "j")} as explores from jobs j where j.id = ${jobId}),
     held as (
       select f.host from frontier f join hosts h on h.job_id = f.job_id and h.host = f.host
       where f.job_id = ${jobId} and f.status = 'pending' and f.next_attempt_at <= now() and h.next_fetch_at <> 'infinity'
