@@ -26,9 +26,11 @@ export const EXPLORE_PAGES = 3;
  * the others until the job has taken more pages. Hosts already being looked into go first (a
  * plain-entry site shows its articles only at its third page), then the most promising. On the
  * long-tail web of 500 hosts, looking into every host spent the whole budget of 1,000 pages, most
- * of it on blogs whose links promised nothing, and best-first harvested what bfs did; with a share
+ * of it on blogs whose links promised nothing, and best-first harvested what bfs did. With a share
  * of 0.1 the plain-entry site of the realistic web's sample was no longer found in a crawl's first
- * 200 pages (bench/LAB.md, "Looking into hosts within a share of the pages").
+ * 200 pages (lib/realweb/decoy.db.test.ts); with a quarter, and look-ins that yield no page given
+ * back (lib/store/frontier.ts, returnPageBudget), it gives as many as without a share (bench/LAB.md,
+ * "Looking into hosts within a share of the pages").
  */
 export const LOOK_IN_SHARE = 0.25;
 /** Look-ins a job may take before the share applies: its first hosts are looked into at once. */
