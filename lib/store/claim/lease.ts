@@ -6,7 +6,10 @@
  * - `busy`: each chosen host's connections and next fetch time, re-checked on the host row's newest
  *   version (a claim that waited for the job lock reads hosts as they were before it waited; without
  *   this, a host another claim had just taken would be taken again). The delay runs from the end of
- *   the claim (clock_timestamp), not its start.
+ *   the claim (clock_timestamp), not its start. The chosen hosts are named as an array too
+ *   (`host = any(…)`), so that their rows are found by the (job, host) index: joined only to the
+ *   grouped candidates, the generic plan read every host of the job (10,001 rows, 4–5 ms a claim
+ *   with 10,000 hosts).
  * - `leased`: the chosen URLs of the hosts taken, leased to the worker until the lease expires.
  * - `reserve`: the job's page budget reserved for them, the claim counted (rule 1's turns), and the
  *   URLs taken only to look into a host (rule 4's share).
@@ -23,7 +26,7 @@ export function lease(sql: Sql | Tx, opts: { workerId: string; leaseMs: number }
       ), busy as (
         update hosts h set in_flight = h.in_flight + c.n, next_fetch_at = clock_timestamp() + c.delay
         from (select host, count(*)::int as n, max(delay) as delay from cand group by host) c
-        where h.job_id = (select id from job) and h.host = c.host
+        where h.job_id = (select id from job) and h.host = any(array(select host from cand)) and h.host = c.host
           and h.in_flight + c.n <= host_connections(h.max_connections, h.min_delay_ms, h.crawl_delay_ms) and h.next_fetch_at <= now()
           and (h.robots_expires_at > now() or h.in_flight = 0)
         returning h.host
