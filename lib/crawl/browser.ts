@@ -321,7 +321,7 @@ export function createBrowserPool(o: BrowserOptions) {
     busyTabs -= 1;
     tab.holder.s = undefined;
     tab.renders += 1;
-    if (isSound && !tab.isBroken && tab.renders < TAB_RENDERS && browser && (await browser.catch(() => null))?.browser === tab.browser) idleTabs.push(tab);
+    if (isSound && !tab.isBroken && tab.renders < TAB_RENDERS && tab.browser.isConnected()) idleTabs.push(tab);
     else await closeTab(tab);
   }
 

@@ -65,11 +65,19 @@ export async function findStalledJobs(sql: Sql, jobIds: number[], windowMs: numb
 }
 
 /**
+ * How many more look-ins job row `j` may take now (an SQL expression, rule 4): its look-ins stay
+ * within LOOK_IN_FREE plus LOOK_IN_SHARE of the pages it has taken.
+ */
+export function lookInRoom(jobAlias: string): string {
+  return `greatest(floor(${LOOK_IN_FREE} + ${LOOK_IN_SHARE} * ${jobAlias}.pages_reserved)::int - ${jobAlias}.look_ins, 0)`;
+}
+
+/**
  * Whether job row `j` looks into new hosts now (an SQL condition): it learns from hosts and its
- * look-ins are within their share of its pages (rule 4, lib/store/claim/job-turn.ts).
+ * look-in share has room (rule 4, lib/store/claim/job-turn.ts).
  */
 export function exploresNow(sql: Sql | Tx, jobAlias: string) {
-  return sql.unsafe(`(${jobAlias}.priority_feedback and ${jobAlias}.look_ins < ${LOOK_IN_FREE} + ${LOOK_IN_SHARE} * ${jobAlias}.pages_reserved)`);
+  return sql.unsafe(`(${jobAlias}.priority_feedback and ${lookInRoom(jobAlias)} > 0)`);
 }
 
 /**

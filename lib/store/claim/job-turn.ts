@@ -12,11 +12,7 @@
  * held-back URLs (rule 3); `budget_left`, the pages the job may still fetch.
  */
 import type { Fragment, Sql, Tx } from "../infra/sql";
-import { LOOK_IN_FREE, LOOK_IN_SHARE } from "../../rules/focus";
-import { exploresNow } from "../stall";
-
-/** Constants are written into the claim's text (claim.ts says why). */
-const LOOK_IN_FREE_SQL = String(LOOK_IN_FREE), LOOK_IN_SHARE_SQL = String(LOOK_IN_SHARE);
+import { exploresNow, lookInRoom } from "../stall";
 
 /** The `job` CTE, over the jobs `claimable` (a `from … where …` on `jobs j`, claim.ts) narrows to the locked one. */
 export function jobTurn(sql: Sql | Tx, claimable: Fragment): Fragment {
@@ -25,7 +21,7 @@ export function jobTurn(sql: Sql | Tx, claimable: Fragment): Fragment {
           j.claim_random > 0 and j.claims_made % (j.claim_by_priority + j.claim_random) >= j.claim_by_priority as is_random_turn,
           j.claim_hold_back as hold_back,
           ${exploresNow(sql, "j")} as explores,
-          greatest(floor(${sql.unsafe(LOOK_IN_FREE_SQL)} + ${sql.unsafe(LOOK_IN_SHARE_SQL)} * j.pages_reserved)::int - j.look_ins, 0) as look_in_room,
+          ${sql.unsafe(lookInRoom("j"))} as look_in_room,
           j.priority_feedback and coalesce((j.settings->>'idleCapacity')::boolean, true) as fills,
           j.max_pages - j.pages_reserved as budget_left
         ${claimable}
