@@ -1,7 +1,7 @@
 /**
  * Page-filter accuracy on the realistic web (lib/realweb): every page of the web, parsed as the
  * crawler parses it, scored against topics built from one CLC class alone; judged by the web's
- * ground truth (labels.ts; here counted by URL, so a page reachable at two addresses counts twice).
+ * ground truth (labels.ts; a page served at two addresses counts once, bench/realweb-pages.ts).
  * Reports ROC-AUC, F1 at the default threshold, at the best threshold in hindsight (the most any
  * per-topic threshold rule could reach) and at one automatic rule, Otsu's split of the log scores.
  * With the class knowledge (lib/topic/knowledge/) unless `--knowledge off`; F1 is also reported

@@ -4,6 +4,7 @@
  */
 import os from "node:os";
 import { randomBytes } from "node:crypto";
+import { hasClassTopicJob } from "../store/jobs";
 import { finishJobs, LeaseLostError, reclaimExpiredLeases, retryLater } from "../store/frontier";
 import { claimUrls, type ClaimedUrl } from "../store/claim/claim";
 import { retryWithBackoff } from "../store/infra/backoff";
@@ -294,13 +295,17 @@ export function createCrawlWorker(opts: WorkerOptions) {
     // analysis threads the main thread never segments a page, and a topic built here (refinement)
     // loads what it needs then: the dictionary and IDF table are not kept twice.
     if (analysisThreads === 0) warmUpTextPipeline();
-    warmUpFieldRivals(); // class topics' scorers are built on this thread (lib/crawl/job-context.ts)
     // A worker started while the database is down or still recovering waits for it.
     const isStarted = await retryWithBackoff(async () => (await maintain(), true), {
       sleep, isStopped: () => isDraining,
       onRetry: (e, waitMs) => log(`database unavailable (${(e as Error).message}); trying again in ${waitMs / 1000} s`),
     });
     if (!isStarted) return;
+    // Class topics' scorers are built on this thread (lib/crawl/job-context.ts) with the field
+    // rivals' index: built now, before any lease, when such a job is waiting; a worker that crawls
+    // keyword topics alone never holds it (about 100 MB of memory); a class job that comes later
+    // builds it in its first context, once (about 1.5 s).
+    if (await hasClassTopicJob(opts.sql)) warmUpFieldRivals();
     // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
     let ticking: Promise<void> | undefined;
     const timer = setInterval(() => {

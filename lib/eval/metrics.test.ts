@@ -46,6 +46,18 @@ test("politeness bounds relevant pages a minute: one page per delay per host, ho
   assert.deepEqual(politeRelevantBound(labels, 1000, 60_000), { relevant: 5, perMinute: 5 });
 });
 
+test("a page served at two addresses counts once in the politeness bound and in the count of relevant pages", () => {
+  const labels = parseLabels({ pages: {
+    "http://a.test/p/1/": { relevant: true }, "http://a.test/p/1/index.html": { relevant: true, sameAs: "http://a.test/p/1/" },
+    "http://a.test/p/2/": { relevant: true }, "http://a.test/p/2/index.html": { relevant: true, sameAs: "http://a.test/p/2/" },
+  } });
+  assert.equal(labels.relevantCount, 2);
+  // Given all the time it needs, a polite crawl finds two pages, not four addresses.
+  assert.equal(politeRelevantBound(labels, 1000, 60_000).relevant, 2);
+  // Both addresses are still relevant when a crawl fetches one of them.
+  assert.ok(labels.relevant.has("http://a.test/p/1/index.html"));
+});
+
 test("relevant pages by time: counted at each mark the crawl reached; a crawl that ended has its total by every later mark", () => {
   const t0 = 1_000_000;
   const pages = [10, 40, 70, 100, 130, 250].map((s, i) => ({ url: `http://h/${i}`, isRelevant: i % 2 === 0, at: t0 + s * 1000 }));

@@ -13,8 +13,11 @@ export type FetchedPage = FetchLog["pages"][number];
 /** A URL the job queued (a link prediction), with when. */
 export type QueuedUrl = FetchLog["queued"][number];
 
-/** Ground truth: which URLs are relevant, and how many relevant pages the web has. */
-export interface Labels { relevant: Set<string>; relevantCount: number }
+/**
+ * Ground truth: which URLs are relevant, and how many relevant pages the web has; `sameAs` maps an
+ * address to the page's own one where a page is served at several (it counts once).
+ */
+export interface Labels { relevant: Set<string>; relevantCount: number; sameAs?: Map<string, string> }
 
 /** The measures at one checkpoint (pages fetched). */
 export interface Checkpoint {
@@ -32,14 +35,16 @@ export interface Checkpoint {
   elapsedMs: number;
 }
 
-/** Labels from a label file: `{ pages: { url: { relevant } }, relevantCount? }` or `{ url: boolean }`. */
+/** Labels from a label file: `{ pages: { url: { relevant, sameAs? } }, relevantCount? }` or `{ url: boolean }`. */
 export function parseLabels(json: unknown): Labels {
-  const obj = json as { pages?: Record<string, { relevant?: boolean }>; relevantCount?: number };
+  const obj = json as { pages?: Record<string, { relevant?: boolean; sameAs?: unknown }>; relevantCount?: number };
   const entries = obj && typeof obj === "object" && obj.pages ? Object.entries(obj.pages).map(([u, v]) => [u, Boolean(v?.relevant)] as const)
     : Object.entries((json ?? {}) as Record<string, unknown>).map(([u, v]) => [u, v === true] as const);
   if (entries.length === 0) throw new Error("the label file has no pages: give {\"pages\": {\"URL\": {\"relevant\": true}}} or {\"URL\": true}");
   const relevant = new Set(entries.filter(([, r]) => r).map(([u]) => u));
-  return { relevant, relevantCount: obj?.relevantCount ?? relevant.size };
+  const sameAs = new Map(Object.entries(obj?.pages ?? {}).flatMap(([u, v]) => (typeof v?.sameAs === "string" ? [[u, v.sameAs] as const] : [])));
+  const pageCount = new Set([...relevant].map((u) => sameAs.get(u) ?? u)).size;
+  return { relevant, relevantCount: obj?.relevantCount ?? pageCount, ...(sameAs.size ? { sameAs } : {}) };
 }
 
 /** Whether a fetched page counts as relevant: by the labels when given, else by the page filter. */
@@ -132,11 +137,12 @@ export function timeMarks(startedAt: number, until: number, points = 60): number
  * Σ over hosts of min(its relevant pages, ⌊ms / delay⌋ + 1) relevant pages are fetched. A crawl
  * cannot go faster than the machine lets it fetch its budget, so with `ms` the fastest crawl's
  * time this bounds the rate of every strategy that fetches as many pages; relevant pages that lie
- * on few hosts cap it, whatever the strategy.
+ * on few hosts cap it, whatever the strategy. A page served at several addresses counts once.
  */
 export function politeRelevantBound(labels: Labels, delayMs: number, ms: number): { relevant: number; perMinute: number } {
   const perHost = new Map<string, number>();
-  for (const url of labels.relevant) {
+  const pages = new Set([...labels.relevant].map((url) => labels.sameAs?.get(url) ?? url));
+  for (const url of pages) {
     let host: string;
     try { host = new URL(url).host; } catch { continue; }
     perHost.set(host, (perHost.get(host) ?? 0) + 1);

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { buildRealWeb, labelRealWeb, PORTAL_HOST } from "./build";
 import { loadBundledSample } from "./corpora";
 import { isUnder } from "./labels";
+import { parseLabels, politeRelevantBound } from "../eval/metrics";
 
 const SAMPLE = path.resolve(import.meta.dirname, "../../bench/data/csl-dev.tsv");
 
@@ -29,4 +30,21 @@ test("a page is under a target class when one of its classes starts with it", ()
   assert.equal(isUnder(["TP3"], "TP"), true);
   assert.equal(isUnder(["T"], "TP"), false);
   assert.equal(isUnder(["R3", "R4"], "r"), true);
+});
+
+test("a static site's article served at dir/ and dir/index.html is one relevant page, known by the address its links use", () => {
+  const prose = "程序设计语言的变量与函数。".repeat(30);
+  const files = new Map([
+    ["index.html", Buffer.from(`<html><body><a href="/article/a/">A</a></body></html>`)],
+    ["article/a/index.html", Buffer.from(`<html><body><p>${prose}</p></body></html>`)],
+  ]);
+  const corpus = { ...loadBundledSample(SAMPLE, 50), sites: [{ host: "docs.example-jiaocheng.cn", codes: ["TP3"], files }] };
+  const labels = labelRealWeb(buildRealWeb(corpus, 1, { deadHosts: 0 }), "TP");
+  const dir = "http://docs.example-jiaocheng.cn/article/a/";
+  assert.equal(labels.pages[dir].relevant, true);
+  assert.equal(labels.pages[dir].sameAs, undefined);
+  assert.equal(labels.pages[`${dir}index.html`].sameAs, dir);
+  const parsed = parseLabels(JSON.parse(JSON.stringify(labels)));
+  const onSite = (n: number) => politeRelevantBound({ ...parsed, relevant: new Set([...parsed.relevant].filter((u) => u.includes("jiaocheng"))) }, 1000, n).relevant;
+  assert.equal(onSite(600_000), 1, "the bound counts the article once");
 });

@@ -173,14 +173,32 @@ function buildSitesWeb(corpus: RealCorpus, seed: number, deadHosts: string[], de
   return { seed, portal: `http://${PORTAL_HOST}/`, hosts, pages, deadHosts };
 }
 
-/** The ground truth for `target`: URL → relevant (content page under the class), kind and classes. */
+/**
+ * Each page's own address: a page served at several addresses (a static site's `dir/` and
+ * `dir/index.html`) is one page, known by its shortest address, the one its site links to.
+ */
+export function canonicalAddresses(web: RealWeb): Map<RealPage, string> {
+  const own = new Map<RealPage, string>();
+  for (const [url, p] of web.pages) {
+    const seen = own.get(p);
+    if (seen === undefined || url.length < seen.length) own.set(p, url);
+  }
+  return own;
+}
+
+/**
+ * The ground truth for `target`: URL → relevant (content page under the class), kind and classes;
+ * an address of a page that has a shorter one names it (`sameAs`), so that a page counts once.
+ */
 export function labelRealWeb(web: RealWeb, target: string) {
-  const pages: Record<string, { relevant: boolean; kind: string; codes: string[] }> = {};
+  const pages: Record<string, { relevant: boolean; kind: string; codes: string[]; sameAs?: string }> = {};
   const relevantPages = new Set<RealPage>();
+  const own = canonicalAddresses(web);
   for (const [url, p] of web.pages) {
     const relevant = p.kind === "content" && isUnder(p.codes, target);
     if (relevant) relevantPages.add(p);
-    pages[url] = { relevant, kind: p.kind, codes: p.codes };
+    const canonical = own.get(p)!;
+    pages[url] = { relevant, kind: p.kind, codes: p.codes, ...(canonical !== url ? { sameAs: canonical } : {}) };
   }
   return { seed: web.seed, target, relevantCount: relevantPages.size, pages };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { useTestDatabase } from "../testing/db";
 import { makeJob } from "../testing/fixtures";
-import { addSeeds, controlJob, getJob, listJobs, MAX_SEEDS_PER_REQUEST } from "./jobs";
+import { addSeeds, controlJob, getJob, hasClassTopicJob, listJobs, MAX_SEEDS_PER_REQUEST } from "./jobs";
 
 const ctx = useTestDatabase();
 
@@ -69,4 +69,14 @@ test("a job records where each seed came from; a seed the record does not name w
     "http://a.test/": { kind: "manual" }, "http://b.test/x": { kind: "search", provider: "searx", query: "数据库 软件", score: 0.31 },
     "http://c.test/": { kind: "file" }, "http://d.test/": { kind: "earlier-job" },
   });
+});
+
+test("a worker is told to build the field rivals' index only while a class topic's job may still crawl", async () => {
+  await ctx.db.sql`update jobs set status = 'done'`; // this file's earlier jobs
+  await makeJob(ctx.db.url, { keywords: "计算机" });
+  assert.equal(await hasClassTopicJob(ctx.db.sql), false, "keyword topics need no rivals");
+  const classJob = await makeJob(ctx.db.url, { clc: "TP3", keywords: "" });
+  assert.equal(await hasClassTopicJob(ctx.db.sql), true);
+  await ctx.db.sql`update jobs set status = 'done' where id = ${classJob.id}`;
+  assert.equal(await hasClassTopicJob(ctx.db.sql), false, "a finished class job needs none");
 });

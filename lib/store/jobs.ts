@@ -190,3 +190,13 @@ export async function addSeeds(sql: Sql, jobId: number, rawSeeds: string[]) {
   });
   return { ok: true as const, added };
 }
+
+/**
+ * Whether a job that may still crawl has a class topic, whose scorer needs the field rivals' index
+ * (lib/topic/field-rivals.ts): a worker builds it at start only then.
+ */
+export async function hasClassTopicJob(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ has: boolean }[]>`
+    select exists (select 1 from jobs where status in ('queued', 'running', 'paused', 'stopping') and topic_snapshot->>'fieldRivals' = 'true') as has`;
+  return row.has;
+}
