@@ -304,8 +304,8 @@ export function createCrawlWorker(opts: WorkerOptions) {
     // Class topics' scorers are built on this thread (lib/crawl/job-context.ts) with the field
     // rivals' index: built now, before any lease, when such a job is waiting; a worker that crawls
     // keyword topics alone never holds it (about 100 MB of memory); a class job that comes later
-    // builds it in its first context, once (about 1.5 s).
-    if (await hasClassTopicJob(opts.sql)) warmUpFieldRivals();
+    // builds it in its first context, once (about 1.5 s). Unsure (the database just went away): built.
+    if (await hasClassTopicJob(opts.sql).catch(() => true)) warmUpFieldRivals();
     // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
     let ticking: Promise<void> | undefined;
     const timer = setInterval(() => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseDocument } from "htmlparser2";
-import { collectBlockText, collectText, collectTextUpTo, joinSpans, LINE_BREAK, measureBlocks, spanOf, squashBlockText } from "./dom-text";
+import { collectBlockText, collectText, collectTextUpTo, joinSpans, LINE_BREAK, measureBlocks, spanOf, squashBlockText, squashedLength } from "./dom-text";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -13,6 +13,17 @@ test("spans add up over concatenation exactly as squashing the joined text does"
     const parts = Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]);
     const span = parts.map(spanOf).reduce(joinSpans);
     assert.equal(span.core, squash(parts.join("")).length, JSON.stringify(parts));
+  }
+});
+
+test("squashedLength counts what squashing the joined text of several roots would keep, every kind of whitespace included", () => {
+  const pieces = ["", " ", "\n\t", "a", " a", "a ", " a b ", "计算机", "\u3000网络\u3000", "x\u00a0y", "\u2029", "\ufeffz", "\u200bw", "  \n "];
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  for (let round = 0; round < 500; round++) {
+    const html = Array.from({ length: 1 + (next() % 5) }, () => `<p>${pieces[next() % pieces.length]}<b>${pieces[next() % pieces.length]}</b></p>${pieces[next() % pieces.length]}`).join("");
+    const roots = [parseDocument(`<body>${html}</body>`), parseDocument(`<div>${pieces[next() % pieces.length]}</div>`)];
+    assert.equal(squashedLength(roots), squash(roots.map((r) => collectText(r)).join("")).length, JSON.stringify(html));
   }
 });
 

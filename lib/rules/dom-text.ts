@@ -106,6 +106,38 @@ function readText(root: AnyNode, skip: ((el: Element) => boolean) | undefined, b
   return parts.join("");
 }
 
+/** Whether a UTF-16 code unit is whitespace to the regular expression `\s`. */
+function isSpaceCode(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * `squash(roots.map(collectText).join("")).length` (whitespace runs → one space, trimmed), counted
+ * as the text nodes are met, without building the text: a page's visible length, on the hot path.
+ */
+export function squashedLength(roots: readonly AnyNode[]): number {
+  let count = 0, isStarted = false, isSpacePending = false;
+  const stack: AnyNode[] = [...roots].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      const s = node.data;
+      for (let i = 0; i < s.length; i++) {
+        if (isSpaceCode(s.charCodeAt(i))) {
+          if (isStarted) isSpacePending = true;
+        } else {
+          if (isSpacePending) count++;
+          isSpacePending = false;
+          isStarted = true;
+          count++;
+        }
+      }
+    } else if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return count;
+}
+
 /** The text below `root` (text and CDATA nodes, as cheerio's `.text()`), leaving out skipped elements. */
 export function collectText(root: AnyNode, skip?: (el: Element) => boolean): string {
   return readText(root, skip, null);

@@ -7,7 +7,7 @@
  */
 import { Parser } from "htmlparser2";
 import { DomHandler, isTag, type AnyNode, type Document, type Element } from "domhandler";
-import { collectText, collectTextUpTo, walk } from "./dom-text";
+import { collectText, collectTextUpTo, squashedLength, walk } from "./dom-text";
 import { extractMainText } from "./main-text";
 import { flattenDeepNesting } from "./nesting";
 import { mimeFromExtension } from "./classify";
@@ -242,7 +242,7 @@ export function parseHtml(fullHtml: string, pageUrl: string): ParsedPage {
   }
 
   const title = extractTitle(page);
-  const visibleChars = squash(page.bodies.map((b) => collectText(b)).join("")).length;
+  const visibleChars = squashedLength(page.bodies);
   const mainText = extractMainText(page.bodies, doc).slice(0, MAIN_TEXT_MAX_CHARS);
   return {
     isCut: html.length < fullHtml.length,
