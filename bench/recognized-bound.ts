@@ -5,12 +5,13 @@
  * order can only put first what its topic recognizes; a relevant page the topic scores near 0 is
  * the page filter's miss (bench/RELEVANCE.md), and no order reaches it sooner than by chance.
  *   npx tsx bench/recognized-bound.ts --data DIR --class S --jobs 66,67 [--layout sites|long-tail] [--delay-ms 1000]
- * The jobs are read from the database `focuscrawl eval` used (DATABASE_URL, else the embedded one).
+ * The jobs are read from the database `focuscrawl eval` used (DATABASE_URL, else the embedded one);
+ * the web is built as `focuscrawl realweb` builds it with its default seed (1).
  */
 import { parseArgs } from "node:util";
 import { loadEnv } from "../lib/env";
 import { TIME_MARKS_MINUTES, politeRelevantBound, type Labels } from "../lib/eval/metrics";
-import { buildRealWeb, canonicalAddresses, labelRealWeb, type RealWebLayout } from "../lib/realweb/build";
+import { buildRealWeb, canonicalAddresses, labelRealWeb, REALWEB_LAYOUTS, type RealWebLayout } from "../lib/realweb/build";
 import { loadCorpus } from "../lib/realweb/corpora";
 import { decodeBody } from "../lib/rules/decode";
 import { parseHtml } from "../lib/rules/parse";
@@ -22,11 +23,14 @@ import { buildTopic, scorePage, topicScorer, TopicDefinitionSchema } from "../li
 const { values } = parseArgs({ options: { data: { type: "string" }, class: { type: "string" }, jobs: { type: "string" }, layout: { type: "string" }, "delay-ms": { type: "string" } } });
 const code = (values.class ?? "S").toUpperCase();
 const delayMs = Number(values["delay-ms"] ?? 1000);
-const web = buildRealWeb(loadCorpus(values.data ?? "../shared/data"), 1, { decoys: true, layout: (values.layout ?? "sites") as RealWebLayout });
+const layout = values.layout ?? "sites";
+if (!(REALWEB_LAYOUTS as readonly string[]).includes(layout)) throw new Error(`--layout must be one of ${REALWEB_LAYOUTS.join(", ")}`);
+const web = buildRealWeb(loadCorpus(values.data ?? "../shared/data"), 1, { decoys: true, layout: layout as RealWebLayout });
 const labelled = labelRealWeb(web, code);
 const own = canonicalAddresses(web);
 const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [code] })));
-const threshold = classesThreshold([code])!;
+const threshold = classesThreshold([code]);
+if (threshold === undefined) throw new Error(`class ${code} has no threshold of its own in the class knowledge`);
 
 /** Every relevant page under its own address, and those the topic recognizes. */
 const relevant = new Set<string>();

@@ -1,13 +1,15 @@
 /**
  * A page's visible length (parse.ts's anchor-text share) two ways, alternating in one process: the
  * squashed text built and measured, and squashedLength counting as it walks (dom-text.ts).
- *   npx tsx bench/heavy/visible-length.ts DIR   (DIR: a generated heavy site's docs/, bench:crawl prints where)
+ *   npx tsx bench/heavy/visible-length.ts DIR   (DIR: the docs/ folder of a heavy site `npm run bench:crawl --
+ *   --site heavy` generated: it prints the site's folder, under the system temp directory)
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseDocument } from "htmlparser2";
 import { collectText, squashedLength } from "../../lib/rules/dom-text";
-const dir = process.argv[2] ?? "/tmp/focuscrawl-heavy/20000-18090/site/docs";
+const dir = process.argv[2];
+if (!dir) throw new Error("give the docs/ folder of a generated heavy site: npx tsx bench/heavy/visible-length.ts DIR");
 const files = (fs.readdirSync(dir, { recursive: true }) as string[]).map(String).filter((f) => f.endsWith(".html")).slice(0, 300);
 const docs = files.map((f) => parseDocument(fs.readFileSync(path.join(dir, f), "utf8")));
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();

@@ -10,6 +10,7 @@ import { startTestWeb, type TestWebServer } from "../testweb/server";
 import { parseHtml } from "../rules/parse";
 import { createCrawlWorker } from "./worker";
 import { WORKER_NODE_FLAGS } from "./heap-limits";
+import { hasFieldRivalIndex } from "../topic/field-rivals";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const KEYWORDS = "计算机,软件,网络,数据库,算法,程序,服务器";
@@ -91,6 +92,19 @@ test("a worker crawls a job to its page limit: each URL fetched once, pages stor
   const relevant = pages.filter((p) => p.is_relevant);
   assert.equal(relevant.length, j.pages_relevant);
   assert.ok(relevant.length > 0 && relevant.every((p) => p.explanation.terms.length > 0));
+  assert.equal(hasFieldRivalIndex(), false, "a worker of a keyword topic does not build the field rivals' index");
+});
+
+test("a worker of a class topic's job holds the field rivals' index and weighs pages with it", async () => {
+  const job = await makeJob(db.url, { clc: "TP3", keywords: "", seeds: web.web.portal, maxPages: 20, resolve: resolve(), minDelayMs: 0 });
+  const worker = createCrawlWorker({
+    sql: db.sql, concurrency: 4, leaseMs: 60_000, heartbeatMs: 500, staleAfterMs: 10_000, idlePollMs: 50,
+    userAgent: "FocusCrawl-test", allowPrivate: true, jobIds: [job.id], exitWhenJobsEnd: true, log: () => {},
+  });
+  await worker.run();
+  assert.equal(hasFieldRivalIndex(), true);
+  const [weighed] = await db.sql`select count(*)::int as n from pages where job_id = ${job.id} and explanation ? 'field'`;
+  assert.ok(weighed.n > 0, "pages of a class topic carry the field weighing");
 });
 
 function startWorkerProcess(env: Record<string, string>): ChildProcess {

@@ -236,8 +236,22 @@ export function createCrawlWorker(opts: WorkerOptions) {
     }
   }
 
+  let isRivalIndexBuilt = false;
+  /**
+   * Class topics' scorers are built on this thread (lib/crawl/job-context.ts) with the field rivals'
+   * index: built at the first maintenance (before the first claim) or tick that finds a class
+   * topic's job, not inside a job's context with leases in hand (about 1.5 s, once); a worker that
+   * crawls keyword topics alone never holds it (about 100 MB of memory).
+   */
+  async function buildRivalIndexWhenNeeded(): Promise<void> {
+    if (isRivalIndexBuilt || !(await hasClassTopicJob(opts.sql, opts.jobIds))) return;
+    warmUpFieldRivals();
+    isRivalIndexBuilt = true;
+  }
+
   async function maintain(): Promise<void> {
     await beat(opts.sql, report("running"));
+    await buildRivalIndexWhenNeeded();
     const reclaimed = await reclaimExpiredLeases(opts.sql, opts.staleAfterMs);
     if (reclaimed) log(`reclaimed ${reclaimed} URL(s) from expired leases`);
     const repaired = await repairHostsPending(opts.sql);
@@ -301,11 +315,6 @@ export function createCrawlWorker(opts: WorkerOptions) {
       onRetry: (e, waitMs) => log(`database unavailable (${(e as Error).message}); trying again in ${waitMs / 1000} s`),
     });
     if (!isStarted) return;
-    // Class topics' scorers are built on this thread (lib/crawl/job-context.ts) with the field
-    // rivals' index: built now, before any lease, when such a job is waiting; a worker that crawls
-    // keyword topics alone never holds it (about 100 MB of memory); a class job that comes later
-    // builds it in its first context, once (about 1.5 s). Unsure (the database just went away): built.
-    if (await hasClassTopicJob(opts.sql).catch(() => true)) warmUpFieldRivals();
     // A tick that is still running (a long re-scoring slice, a slow database) is not joined by the next.
     let ticking: Promise<void> | undefined;
     const timer = setInterval(() => {

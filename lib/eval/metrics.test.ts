@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { filterAccuracy, measure, parseLabels, politeRelevantBound, relevantByTime, timeMarks } from "./metrics";
+import { filterAccuracy, measure, parseLabels, politeRelevantBound, relevanceBy, relevantByTime, timeMarks } from "./metrics";
 
 const labels = parseLabels({ pages: { "http://a/1": { relevant: true }, "http://a/2": { relevant: false }, "http://a/3": { relevant: true },
   "http://a/4": { relevant: true } }, relevantCount: 4 });
@@ -56,6 +56,13 @@ test("a page served at two addresses counts once in the politeness bound and in 
   assert.equal(politeRelevantBound(labels, 1000, 60_000).relevant, 2);
   // Both addresses are still relevant when a crawl fetches one of them.
   assert.ok(labels.relevant.has("http://a.test/p/1/index.html"));
+  // A crawl that fetches one page at both of its addresses found one relevant page, not two.
+  const t0 = 1_000_000;
+  const pages = ["http://a.test/p/1/", "http://a.test/p/1/index.html", "http://a.test/p/2/index.html"].map((url, i) => ({ url, isRelevant: true, at: t0 + i * 1000 }));
+  const [end] = measure(pages, [], { checkpoints: [3], startedAt: t0, labels });
+  assert.equal(end.harvestRate, 2 / 3);
+  assert.equal(end.recall, 1);
+  assert.deepEqual(relevantByTime(pages, t0, Infinity, [1], relevanceBy(labels)), [{ minutes: 1, relevant: 2 }]);
 });
 
 test("relevant pages by time: counted at each mark the crawl reached; a crawl that ended has its total by every later mark", () => {

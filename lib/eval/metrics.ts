@@ -47,9 +47,22 @@ export function parseLabels(json: unknown): Labels {
   return { relevant, relevantCount: obj?.relevantCount ?? pageCount, ...(sameAs.size ? { sameAs } : {}) };
 }
 
-/** Whether a fetched page counts as relevant: by the labels when given, else by the page filter. */
+/**
+ * Whether a fetched page counts as relevant: by the labels when given, else by the page filter.
+ * With labels a page counts once: its fetch under a second address (`sameAs`) does not. The
+ * answer depends on the fetches asked about before, so ask once per fetch, in fetch order, with a
+ * new one for each pass over a crawl.
+ */
 export function relevanceBy(labels: Labels | undefined): (p: FetchedPage) => boolean {
-  return labels ? (p) => labels.relevant.has(p.url) : (p) => p.isRelevant;
+  if (!labels) return (p) => p.isRelevant;
+  const counted = new Set<string>();
+  return (p) => {
+    if (!labels.relevant.has(p.url)) return false;
+    const page = labels.sameAs?.get(p.url) ?? p.url;
+    if (counted.has(page)) return false;
+    counted.add(page);
+    return true;
+  };
 }
 
 /** The measures at each checkpoint that the crawl reached (and at its end). */

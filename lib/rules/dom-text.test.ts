@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseDocument } from "htmlparser2";
+import { Text } from "domhandler";
 import { collectBlockText, collectText, collectTextUpTo, joinSpans, LINE_BREAK, measureBlocks, spanOf, squashBlockText, squashedLength } from "./dom-text";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -24,6 +25,11 @@ test("squashedLength counts what squashing the joined text of several roots woul
     const html = Array.from({ length: 1 + (next() % 5) }, () => `<p>${pieces[next() % pieces.length]}<b>${pieces[next() % pieces.length]}</b></p>${pieces[next() % pieces.length]}`).join("");
     const roots = [parseDocument(`<body>${html}</body>`), parseDocument(`<div>${pieces[next() % pieces.length]}</div>`)];
     assert.equal(squashedLength(roots), squash(roots.map((r) => collectText(r)).join("")).length, JSON.stringify(html));
+  }
+  // Every UTF-16 code unit between two letters: whitespace to \s exactly when squashedLength says so.
+  for (let c = 0; c < 0x10000; c++) {
+    const text = new Text(`a${String.fromCharCode(c)}${String.fromCharCode(c)}b`);
+    assert.equal(squashedLength([text]), squash(text.data).length, `U+${c.toString(16)}`);
   }
 });
 

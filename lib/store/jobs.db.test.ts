@@ -77,6 +77,8 @@ test("a worker is told to build the field rivals' index only while a class topic
   assert.equal(await hasClassTopicJob(ctx.db.sql), false, "keyword topics need no rivals");
   const classJob = await makeJob(ctx.db.url, { clc: "TP3", keywords: "" });
   assert.equal(await hasClassTopicJob(ctx.db.sql), true);
+  assert.equal(await hasClassTopicJob(ctx.db.sql, [classJob.id]), true);
+  assert.equal(await hasClassTopicJob(ctx.db.sql, [classJob.id + 1000]), false, "a worker of other jobs needs none");
   await ctx.db.sql`update jobs set status = 'done' where id = ${classJob.id}`;
   assert.equal(await hasClassTopicJob(ctx.db.sql), false, "a finished class job needs none");
 });

@@ -192,11 +192,12 @@ export async function addSeeds(sql: Sql, jobId: number, rawSeeds: string[]) {
 }
 
 /**
- * Whether a job that may still crawl has a class topic, whose scorer needs the field rivals' index
- * (lib/topic/field-rivals.ts): a worker builds it at start only then.
+ * Whether a job that may still crawl (one of `jobIds`, when given) has a class topic, whose scorer
+ * needs the field rivals' index (lib/topic/field-rivals.ts): a worker builds the index only then.
  */
-export async function hasClassTopicJob(sql: Sql): Promise<boolean> {
+export async function hasClassTopicJob(sql: Sql, jobIds?: readonly number[]): Promise<boolean> {
   const [row] = await sql<{ has: boolean }[]>`
-    select exists (select 1 from jobs where status in ('queued', 'running', 'paused', 'stopping') and topic_snapshot->>'fieldRivals' = 'true') as has`;
+    select exists (select 1 from jobs where status in ('queued', 'running', 'paused', 'stopping') and topic_snapshot->>'fieldRivals' = 'true'
+      and (${jobIds ? [...jobIds] : null}::int[] is null or id = any(${jobIds ? [...jobIds] : null}::int[]))) as has`;
   return row.has;
 }

@@ -72,10 +72,15 @@ function rivalIndex(): RivalIndex {
 
 /**
  * Build the index now (under a second of CPU with the knowledge file and IDF table, once per process) rather than inside the
- * first class topic's job context, with leases in hand.
+ * first class topic's job context, with leases in hand: a worker calls it once a class topic's job may crawl.
  */
 export function warmUpFieldRivals(): void {
   rivalIndex();
+}
+
+/** Whether this process holds the index (a worker of keyword topics alone never builds it). */
+export function hasFieldRivalIndex(): boolean {
+  return index !== undefined;
 }
 
 /**
