@@ -1,5 +1,5 @@
 /** Every HTML page of the realistic web, parsed as the crawler parses it (for the filter benches). */
-import { buildRealWeb, canonicalAddresses, type RealPage, type RealWeb } from "../lib/realweb/build";
+import { buildRealWeb, canonicalAddresses, type RealPage, type RealWeb, type RealWebOptions } from "../lib/realweb/build";
 import { loadCorpus } from "../lib/realweb/corpora";
 import { decodeBody } from "../lib/rules/decode";
 import { parseHtml } from "../lib/rules/parse";
@@ -10,8 +10,8 @@ const htmlOf = (p: RealPage) => ("html" in p ? p.html() : p.type.includes("html"
  * The web built from `dataDir` and its HTML pages' URL, title, main text and share of anchor text;
  * a page served at several addresses once, under its own (the one its site links to).
  */
-export function realWebPages(dataDir: string): { web: RealWeb; pages: { url: string; title: string; text: string; anchorTextShare: number }[] } {
-  const web = buildRealWeb(loadCorpus(dataDir));
+export function realWebPages(dataDir: string, opts: RealWebOptions = {}): { web: RealWeb; pages: { url: string; title: string; text: string; anchorTextShare: number }[] } {
+  const web = buildRealWeb(loadCorpus(dataDir), 1, opts);
   const own = canonicalAddresses(web);
   const pages = [...web.pages].flatMap(([url, p]) => {
     if (own.get(p) !== url) return [];

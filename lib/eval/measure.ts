@@ -10,8 +10,9 @@ export async function measureJob(sql: Sql, jobId: number, opts: { checkpoints: n
   const marks = Array.from({ length: Math.floor(log.pages.length / opts.curveEvery) }, (_, i) => (i + 1) * opts.curveEvery);
   const curve = measure(log.pages, [], { checkpoints: marks, startedAt: log.startedAt, labels: opts.labels })
     .map((c) => ({ pages: c.pages, harvestRate: c.harvestRate, recall: c.recall }));
-  // Relevant pages found against time: at 1, 2, 5 and 10 minutes, and as a curve (one pass each).
-  const byTime = relevantByTime(log.pages, log.startedAt, log.finished ? Infinity : log.endedAt, TIME_MARKS_MINUTES, relevanceBy(opts.labels));
-  const timeCurve = relevantByTime(log.pages, log.startedAt, log.endedAt, timeMarks(log.startedAt, log.endedAt), relevanceBy(opts.labels));
+  const isRelevant = relevanceBy(opts.labels, log.pages);
+  // Relevant pages found against time: at 1, 2, 5 and 10 minutes, and as a curve.
+  const byTime = relevantByTime(log.pages, log.startedAt, log.finished ? Infinity : log.endedAt, TIME_MARKS_MINUTES, isRelevant);
+  const timeCurve = relevantByTime(log.pages, log.startedAt, log.endedAt, timeMarks(log.startedAt, log.endedAt), isRelevant);
   return { checkpoints, curve, byTime, timeCurve, endedAfterMs: log.endedAt - log.startedAt, filter: opts.labels ? filterAccuracy(log.pages, opts.labels) : null };
 }

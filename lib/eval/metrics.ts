@@ -48,26 +48,27 @@ export function parseLabels(json: unknown): Labels {
 }
 
 /**
- * Whether a fetched page counts as relevant: by the labels when given, else by the page filter.
- * With labels a page counts once: its fetch under a second address (`sameAs`) does not. The
- * answer depends on the fetches asked about before, so ask once per fetch, in fetch order, with a
- * new one for each pass over a crawl.
+ * Whether a fetched page of `pages` (a crawl, in fetch order) counts as relevant: by the labels
+ * when given, else by the page filter. With labels a page counts once, at its first fetch: its
+ * fetch under a second address (`sameAs`) does not.
  */
-export function relevanceBy(labels: Labels | undefined): (p: FetchedPage) => boolean {
+export function relevanceBy(labels: Labels | undefined, pages: readonly FetchedPage[]): (p: FetchedPage) => boolean {
   if (!labels) return (p) => p.isRelevant;
+  const firstFetches = new Set<FetchedPage>();
   const counted = new Set<string>();
-  return (p) => {
-    if (!labels.relevant.has(p.url)) return false;
+  for (const p of pages) {
+    if (!labels.relevant.has(p.url)) continue;
     const page = labels.sameAs?.get(p.url) ?? p.url;
-    if (counted.has(page)) return false;
+    if (counted.has(page)) continue;
     counted.add(page);
-    return true;
-  };
+    firstFetches.add(p);
+  }
+  return (p) => firstFetches.has(p);
 }
 
 /** The measures at each checkpoint that the crawl reached (and at its end). */
 export function measure(pages: FetchedPage[], queued: QueuedUrl[], opts: { checkpoints: number[]; startedAt: number; labels?: Labels }): Checkpoint[] {
-  const isRelevant = relevanceBy(opts.labels);
+  const isRelevant = relevanceBy(opts.labels, pages);
   const marks = [...new Set([...opts.checkpoints.filter((c) => c <= pages.length), pages.length])].filter((c) => c > 0).sort((a, b) => a - b);
   const sortedQueued = [...queued].sort((a, b) => a.at - b.at);
   let relevant = 0;

@@ -198,6 +198,6 @@ export async function addSeeds(sql: Sql, jobId: number, rawSeeds: string[]) {
 export async function hasClassTopicJob(sql: Sql, jobIds?: readonly number[]): Promise<boolean> {
   const [row] = await sql<{ has: boolean }[]>`
     select exists (select 1 from jobs where status in ('queued', 'running', 'paused', 'stopping') and topic_snapshot->>'fieldRivals' = 'true'
-      and (${jobIds ? [...jobIds] : null}::int[] is null or id = any(${jobIds ? [...jobIds] : null}::int[]))) as has`;
+      ${jobIds ? sql`and id = any(${[...jobIds]}::int[])` : sql``}) as has`;
   return row.has;
 }
