@@ -25,7 +25,7 @@ import { openSql } from "../lib/store/infra/sql";
 import { makeJob } from "../lib/testing/fixtures";
 import { freePort } from "../lib/testing/net";
 import { ensureSite, serveSite } from "./heavy/site-server";
-import { sampleSessions, topStatements } from "./heavy/db-activity";
+import { sampleSessions, topStatements, walCounters, walPerPage } from "./heavy/db-activity";
 import { profileShares } from "./heavy/profile-shares";
 import { cpuSecondsOf, machineCpuSeconds, treeCpuSeconds } from "./heavy/proc-stats";
 import { WORKER_NODE_FLAGS } from "../lib/crawl/heap-limits";
@@ -100,6 +100,7 @@ try {
   const profDir = values["cpu-prof"] ? fs.mkdtempSync(path.join(os.tmpdir(), "fc-heavy-prof-")) : "";
   const prof = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
   const load = os.loadavg();
+  const walBefore = await walCounters(sql);
   const stopSampling = sampleSessions(sql);
   const cpuBefore = machineCpuSeconds();
   const pgCpuBefore = treeCpuSeconds(pg.pid);
@@ -113,6 +114,7 @@ try {
   const [stored] = await sql<{ pages: number; scored: number }[]>`
     select count(*)::int as pages, count(*) filter (where relevance is not null)::int as scored from pages where job_id = ${job.id}`;
   const statements = await topStatements(sql);
+  const wal = walPerPage(walBefore, await walCounters(sql), stored.pages);
   const failures = await sql<{ status: string; reason: string; n: number }[]>`
     select status::text, coalesce(last_error, skip_reason, '') as reason, count(*)::int as n from frontier
     where job_id = ${job.id} and status not in ('done', 'pending') group by 1, 2 order by n desc limit 10`;
@@ -139,6 +141,7 @@ try {
     // The whole machine's cost of a page: the worker, PostgreSQL (all its processes) and the site's server.
     postgresCpuMsPerPage: +(pgCpuMs / stored.pages).toFixed(2), siteServerCpuMsPerPage: +(siteCpuMs / stored.pages).toFixed(2),
     machineCpuMsPerPage: +(((cpuAfter.busy - cpuBefore.busy) * 1000) / stored.pages).toFixed(2),
+    wal,
     machineCpuBusy: +((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)).toFixed(3),
     notStored: failures, sessionsOnAverage: sessions, concurrency: CONCURRENCY, loadAverage: load.map((l) => +l.toFixed(2)), counts: worker.counts,
   }));

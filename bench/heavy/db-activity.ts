@@ -89,3 +89,21 @@ export async function topStatements(sql: Sql, limit = 20, dbName?: string) {
     order by s.total_exec_time desc limit ${limit}`;
   return rows.map((r) => ({ ...r, query: r.query.slice(0, 110) }));
 }
+
+/** The server's write-ahead log and checkpoint counters so far (pg_stat_wal, pg_stat_checkpointer; PostgreSQL 17 or later). */
+export interface WalCounters { records: number; fullPageImages: number; bytes: number; checkpoints: number }
+
+export async function walCounters(sql: Sql): Promise<WalCounters> {
+  const [w] = await sql<WalCounters[]>`
+    select w.wal_records::float8 as records, w.wal_fpi::float8 as "fullPageImages", w.wal_bytes::float8 as bytes,
+      (c.num_timed + c.num_requested)::float8 as checkpoints
+    from pg_stat_wal w, pg_stat_checkpointer c`;
+  return w;
+}
+
+/** What the server wrote to its log per stored page between two readings, and the checkpoints in between. */
+export function walPerPage(before: WalCounters, after: WalCounters, pages: number) {
+  const per = (k: keyof WalCounters) => +((after[k] - before[k]) / Math.max(1, pages)).toFixed(1);
+  return { walKbPerPage: +(per("bytes") / 1024).toFixed(1), walRecordsPerPage: per("records"), fullPageImagesPerPage: per("fullPageImages"),
+    checkpoints: after.checkpoints - before.checkpoints };
+}
