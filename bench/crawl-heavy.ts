@@ -138,6 +138,8 @@ try {
     crawlee: crawleeRun && { pagesPerSec: crawleeRun.pagesPerSec, pages: crawleeRun.pages, rssMB: crawleeRun.rssMB,
       focusCrawlToCrawlee: +(pagesPerSecond / crawleeRun.pagesPerSec).toFixed(3) },
     workerCpuMsPerPage: +(worker.cpuMs / stored.pages).toFixed(2),
+    // The same by thread (read every half second while the crawl ran, so a thread's last half second may be missing).
+    workerThreadCpuMsPerPage: Object.fromEntries(Object.entries(worker.threadCpuMs as Record<string, number>).map(([k, v]) => [k, +(v / stored.pages).toFixed(2)])),
     // The whole machine's cost of a page: the worker, PostgreSQL (all its processes) and the site's server.
     postgresCpuMsPerPage: +(pgCpuMs / stored.pages).toFixed(2), siteServerCpuMsPerPage: +(siteCpuMs / stored.pages).toFixed(2),
     machineCpuMsPerPage: +(((cpuAfter.busy - cpuBefore.busy) * 1000) / stored.pages).toFixed(2),

@@ -17,10 +17,13 @@
  *   random   pages with main text drawn at random (`--seed`, default 1)
  *   near     the content pages nearest the threshold, half over and half under
  *   best     the best-scoring content pages
- *   npm run bench:judge-learn -- --data DIR [--targets TP,R,F,S,G,K] [--judge 20] [--pick product|random|near|best] [--relearn] [--seed 1]
+ * The web's texts are spread over its hosts by `--layout` (lib/realweb/build.ts): `sites` (default,
+ * about twenty hosts) or `long-tail` (several hundred), which changes the pages' site names and
+ * so which pages a batch spread over sites takes.
+ *   npm run bench:judge-learn -- --data DIR [--targets TP,R,F,S,G,K] [--judge 20] [--pick product|random|near|best] [--relearn] [--seed 1] [--layout sites|long-tail]
  */
 import { parseArgs } from "node:util";
-import { labelRealWeb } from "../lib/realweb/build";
+import { labelRealWeb, REALWEB_LAYOUTS, type RealWebLayout } from "../lib/realweb/build";
 import { classifyPageKind } from "../lib/rules/parse";
 import { realWebPages } from "./realweb-pages";
 import { createRng } from "../lib/rules/random";
@@ -33,13 +36,15 @@ import { JUDGE_BATCH_SIZE, pickJudgeBatch } from "../lib/results/judge-batch";
 import { DEFAULT_PAGE_THRESHOLD } from "../lib/jobs/input";
 
 const { values } = parseArgs({ options: {
-  data: { type: "string" }, targets: { type: "string" }, judge: { type: "string" }, pick: { type: "string" }, seed: { type: "string" }, relearn: { type: "boolean" },
+  data: { type: "string" }, targets: { type: "string" }, judge: { type: "string" }, pick: { type: "string" }, seed: { type: "string" }, relearn: { type: "boolean" }, layout: { type: "string" },
 } });
 const JUDGED = Number(values.judge ?? 30);
 const PICK = values.pick ?? "near";
 if (!["product", "random", "near", "best"].includes(PICK)) throw new Error(`--pick: product, random, near or best, not ${PICK}`);
 const SEED = Number(values.seed ?? 1);
-const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data");
+const LAYOUT = values.layout ?? "sites";
+if (!(REALWEB_LAYOUTS as readonly string[]).includes(LAYOUT)) throw new Error(`--layout: ${REALWEB_LAYOUTS.join(" or ")}, not ${LAYOUT}`);
+const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data", { layout: LAYOUT as RealWebLayout });
 const pages = webPages.map((x) => ({ url: x.url, host: new URL(x.url).host, title: x.title, text: x.text.slice(0, 10_000), kind: classifyPageKind(x.url, x.anchorTextShare) }));
 const ALL = pages.map((_, i) => i);
 // Every page segmented once (class topics have no user dictionary, so one segmentation serves them all).
@@ -104,7 +109,7 @@ function pickJudged(topic: TopicVector, threshold: number, truth: (i: number) =>
 const describe = (s: JudgedThreshold | undefined) => !s ? "no proposal: fewer than 3 judged on a side"
   : `${s.isProposed ? "proposed" : `kept (${s.keptBecause})`} ${s.threshold}; CV F1 ${s.keptF1} → ${s.cvF1} [${s.interval[0]}–${s.interval[1]}]`;
 
-console.log(`${pages.length} HTML pages; ${JUDGED} judged per class, picked by ${PICK}${PICK === "random" ? ` (seed ${SEED})` : ""}${values.relearn ? ", learning after each batch" : ""}`);
+console.log(`${pages.length} HTML pages (${LAYOUT} layout); ${JUDGED} judged per class, picked by ${PICK}${PICK === "random" ? ` (seed ${SEED})` : ""}${values.relearn ? ", learning after each batch" : ""}`);
 console.log("| class | threshold | F1 before | learned, same threshold | learned + threshold when proposed | judged relevant / irrelevant (hosts) | threshold from judgments |");
 console.log("|---|---:|---:|---:|---:|---|---|");
 for (const target of (values.targets ?? "TP,R,F,S,G,K").split(",")) {
