@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseHtml } from "./parse";
+import { countCommas, countWide } from "./main-text";
+import { createRng } from "./random";
 
 /** An article of a few paragraphs of prose, long enough to be found as one. */
 const ARTICLE = `<article class="post"><h1>水稻育种的新进展</h1>` +
@@ -48,4 +50,21 @@ test("a hub page keeps every link item on its own line and leaves out its sideba
   const lines = page(hub).split("\n");
   for (const t of items) assert.ok(lines.includes(t), lines.join(" | "));
   assert.ok(!lines.some((l) => l.includes("关于本站")), lines.join(" | "));
+});
+
+test("wide characters and commas are counted as the character classes match them, on every kind of text", () => {
+  const wide = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
+  const comma = /[,，、;；]/g;
+  // Each range's edges and their neighbours, ASCII, CJK punctuation, a surrogate pair (𠀀) and combining marks.
+  const pieces = ["\u303f", "\u3040", "\u30ff", "\u3100", "\u33ff", "\u3400", "\u9fff", "\ua000", "\uabff", "\uac00", "\ud7af", "\ud7b0",
+    "\uf8ff", "\uf900", "\ufaff", "\ufb00", ",", "，", "、", ";", "；", "。", "：", "a", " ", "\n", "𠀀", "e\u0301", "水稻", "カナ", "한글"];
+  const rng = createRng(7);
+  for (let i = 0; i < 500; i++) {
+    const s = Array.from({ length: rng.int(40) }, () => pieces[rng.int(pieces.length)]).join("");
+    assert.equal(countWide(s), s.match(wide)?.length ?? 0, JSON.stringify(s));
+    assert.equal(countCommas(s), s.match(comma)?.length ?? 0, JSON.stringify(s));
+  }
+  assert.equal(countWide(""), 0);
+  assert.equal(countWide("水稻，育种、产量；yield, rice"), 6);
+  assert.equal(countCommas("水稻，育种、产量；yield, rice; 。"), 5);
 });

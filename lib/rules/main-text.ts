@@ -50,12 +50,32 @@ const BLOCK = new Set(["address", "article", "aside", "blockquote", "center", "d
 const PARAGRAPH = new Set(["p", "pre", "td", "blockquote"]);
 /** Blocks inside the article that are dropped when they look like furniture (cleanConditionally). */
 const CLEANED = new Set(["div", "ul", "ol", "table", "dl", "aside", "figure", "form"]);
-/** Han, kana and Hangul characters (textWeight). */
-const WIDE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
 /** Elements holding code, whose commas do not count. */
 const CODE = new Set(["pre", "code", "kbd", "samp"]);
-/** Commas in English and Chinese text: a paragraph of prose has some, a menu has none. */
-const COMMA = /[,，、;；]/g;
+
+/**
+ * Han, kana and Hangul characters in `s` (textWeight): U+3040–30FF, U+3400–9FFF, U+AC00–D7AF and
+ * U+F900–FAFF, code unit by code unit. Counted in a loop, not as a regular expression's matches,
+ * whose array held one new string per character: a tenth of what analysing a Chinese page allocated.
+ */
+export function countWide(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff)) n++;
+  }
+  return n;
+}
+
+/** Commas in English and Chinese text (, ， 、 ; ；): a paragraph of prose has some, a menu has none. */
+export function countCommas(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x3b || c === 0xff1b) n++;
+  }
+  return n;
+}
 
 /** Text shorter than this does not vote (captions, buttons, dates). */
 const MIN_PARAGRAPH_CHARS = 25;
@@ -130,8 +150,8 @@ function measureElements(root: AnyNode, skip: (el: Element) => boolean): Map<Ele
       const own = acc.pop()!;
       if (isText(n)) {
         own.chars = textChars(n.data);
-        own.wide = n.data.match(WIDE)?.length ?? 0;
-        own.commas = codeDepth > 0 ? 0 : n.data.match(COMMA)?.length ?? 0;
+        own.wide = countWide(n.data);
+        own.commas = codeDepth > 0 ? 0 : countCommas(n.data);
       } else if (isTag(n)) {
         if (CODE.has(n.name)) codeDepth--;
         measures.set(n, own);
