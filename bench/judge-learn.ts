@@ -23,7 +23,7 @@
  *   npm run bench:judge-learn -- --data DIR [--targets TP,R,F,S,G,K] [--judge 20] [--pick product|random|near|best] [--relearn] [--seed 1] [--layout sites|long-tail]
  */
 import { parseArgs } from "node:util";
-import { labelRealWeb, REALWEB_LAYOUTS, type RealWebLayout } from "../lib/realweb/build";
+import { isRealWebLayout, labelRealWeb, REALWEB_LAYOUTS } from "../lib/realweb/build";
 import { classifyPageKind } from "../lib/rules/parse";
 import { realWebPages } from "./realweb-pages";
 import { createRng } from "../lib/rules/random";
@@ -43,8 +43,8 @@ const PICK = values.pick ?? "near";
 if (!["product", "random", "near", "best"].includes(PICK)) throw new Error(`--pick: product, random, near or best, not ${PICK}`);
 const SEED = Number(values.seed ?? 1);
 const LAYOUT = values.layout ?? "sites";
-if (!(REALWEB_LAYOUTS as readonly string[]).includes(LAYOUT)) throw new Error(`--layout: ${REALWEB_LAYOUTS.join(" or ")}, not ${LAYOUT}`);
-const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data", { layout: LAYOUT as RealWebLayout });
+if (!isRealWebLayout(LAYOUT)) throw new Error(`--layout: ${REALWEB_LAYOUTS.join(" or ")}, not ${LAYOUT}`);
+const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data", { layout: LAYOUT });
 const pages = webPages.map((x) => ({ url: x.url, host: new URL(x.url).host, title: x.title, text: x.text.slice(0, 10_000), kind: classifyPageKind(x.url, x.anchorTextShare) }));
 const ALL = pages.map((_, i) => i);
 // Every page segmented once (class topics have no user dictionary, so one segmentation serves them all).

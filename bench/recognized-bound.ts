@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { loadEnv } from "../lib/env";
 import { TIME_MARKS_MINUTES, politeRelevantBound, relevanceBy, relevantByTime, type Labels } from "../lib/eval/metrics";
-import { labelRealWeb, REALWEB_LAYOUTS, type RealWebLayout } from "../lib/realweb/build";
+import { isRealWebLayout, labelRealWeb, REALWEB_LAYOUTS } from "../lib/realweb/build";
 import { openDatabase } from "../lib/store/infra/connect";
 import { openSql } from "../lib/store/infra/sql";
 import { classesThreshold } from "../lib/topic/knowledge/knowledge";
@@ -22,8 +22,8 @@ const { values } = parseArgs({ options: { data: { type: "string" }, class: { typ
 const code = (values.class ?? "S").toUpperCase();
 const delayMs = Number(values["delay-ms"] ?? 1000);
 const layout = values.layout ?? "sites";
-if (!(REALWEB_LAYOUTS as readonly string[]).includes(layout)) throw new Error(`--layout must be one of ${REALWEB_LAYOUTS.join(", ")}`);
-const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data", { decoys: true, layout: layout as RealWebLayout });
+if (!isRealWebLayout(layout)) throw new Error(`--layout must be one of ${REALWEB_LAYOUTS.join(", ")}`);
+const { web, pages: webPages } = realWebPages(values.data ?? "../shared/data", { decoys: true, layout });
 const labelled = labelRealWeb(web, code);
 const scorer = topicScorer(buildTopic(TopicDefinitionSchema.parse({ clc: [code] })));
 const threshold = classesThreshold([code]);

@@ -1,7 +1,7 @@
 /**
  * Where analysing a page allocates memory, garbage included: V8's sampling heap profiler, keeping the
- * samples of objects already collected, over bench/heavy/analysis-cost.ts run on the main thread
- * (`--threads 0`, so one isolate holds every allocation). Prints the bytes allocated a page and the
+ * samples of objects already collected, over one round of bench/heavy/analysis-rounds.ts on the main
+ * thread (no analysis thread, so one isolate holds every allocation). Prints the bytes allocated a page and the
  * allocation sites by share; a built-in (replace, match, join) is named with its two callers. The
  * one-time loads (jieba's dictionary, the IDF table) are counted too, so few pages overstate a page.
  * Run it with the worker's heap flags:
@@ -9,6 +9,7 @@
  */
 import inspector from "node:inspector/promises";
 import { parseArgs } from "node:util";
+import { analysisRounds } from "./analysis-rounds";
 
 const { values } = parseArgs({ options: { pages: { type: "string" }, dir: { type: "string" }, top: { type: "string" } } });
 
@@ -22,18 +23,7 @@ await session.post("HeapProfiler.startSampling", {
   samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
 } as inspector.HeapProfiler.StartSamplingParameterType);
 
-// analysis-cost.ts reads its options from argv and ends with process.exit: run it in this process
-// with ours, and take its exit as the end of the work.
-process.argv.splice(2, Infinity, "--threads", "0", "--rounds", "1", "--pages", values.pages ?? "600", ...(values.dir ? ["--dir", values.dir] : []));
-const exit = process.exit;
-let printed = "";
-const ended = new Promise<void>((resolve) => { process.exit = (() => resolve()) as typeof process.exit; });
-const log = console.log;
-console.log = (line: string) => { printed = line; };
-await import("./analysis-cost");
-await ended;
-console.log = log;
-const pages = (JSON.parse(printed) as { pages: number }).pages;
+const { pages } = await analysisRounds({ pages: Number(values.pages ?? 600), rounds: 1, threads: 0, dir: values.dir });
 
 const { profile } = await session.post("HeapProfiler.stopSampling");
 const bySite = new Map<string, number>();
@@ -50,4 +40,4 @@ visit(profile.head as ProfileNode, []);
 console.log(`${pages} pages, ${(total / 2 ** 20).toFixed(0)} MB allocated, ${(total / pages / 1024).toFixed(0)} KB a page`);
 console.table([...bySite].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top ?? 25))
   .map(([site, bytes]) => ({ site: site.slice(0, 120), share: +((100 * bytes) / total).toFixed(1), kbPerPage: Math.round(bytes / pages / 1024) })));
-exit(0);
+process.exit(0);

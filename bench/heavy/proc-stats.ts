@@ -20,9 +20,10 @@ function parseStatParent(stat: string): number {
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
-function readStat(pid: number): string | null {
+/** The `stat` line of process (or, under `/proc/self/task`, thread) `pid`; null once it has ended. */
+function readStat(pid: number, dir = "/proc"): string | null {
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return fs.readFileSync(`${dir}/${pid}/stat`, "utf8");
   } catch {
     return null; // the process has ended
   }
@@ -50,6 +51,25 @@ export function treeCpuSeconds(rootPid: number): number {
     if (s !== null && parseStatParent(s) === rootPid) total += parseStatCpu(s).self;
   }
   return total;
+}
+
+/**
+ * CPU seconds of this process's live threads (/proc/self/task): the main thread, the busiest other
+ * thread (the analysis thread, with one) and the rest together (V8's helpers, which collect garbage
+ * for every isolate; libuv's pool). Every thread but the main one is called "node", so they are
+ * told apart by how busy they are.
+ */
+export function ownThreadCpuSeconds(): { main: number; busiestOther: number; rest: number } {
+  let main = 0;
+  const others: number[] = [];
+  for (const tid of fs.readdirSync("/proc/self/task")) {
+    const stat = readStat(Number(tid), "/proc/self/task");
+    if (stat === null) continue; // the thread ended
+    if (tid === String(process.pid)) main = parseStatCpu(stat).self;
+    else others.push(parseStatCpu(stat).self);
+  }
+  const busiest = Math.max(0, ...others);
+  return { main, busiestOther: busiest, rest: others.reduce((a, b) => a + b, 0) - busiest };
 }
 
 /** Peak resident set size of `pid` in MB so far (VmHWM), or null once it has ended. */

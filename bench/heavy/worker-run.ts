@@ -5,9 +5,8 @@
  *   node --import tsx bench/heavy/worker-run.ts --db URL --job ID [--concurrency 32] [--pages N (for the RSS timeline)]
  */
 import { parseArgs } from "node:util";
-import fs from "node:fs";
 import v8 from "node:v8";
-import { parseStatCpu } from "./proc-stats";
+import { ownThreadCpuSeconds } from "./proc-stats";
 import { createCrawlWorker } from "../../lib/crawl/worker";
 import { openClaimSql, openSql } from "../../lib/store/infra/sql";
 
@@ -38,33 +37,15 @@ const sampler = setInterval(() => {
   const mark = Math.floor(worker.counts.stored / tenth) * tenth;
   if (values.pages && mark > 0 && !(mark in rssByPages)) rssByPages[mark] = Math.round(rss / 2 ** 20);
 }, 100);
-/**
- * CPU ms of this process's threads, read from /proc: the main thread, the busiest other thread (the
- * analysis thread, with one) and the rest together (V8's helpers, which collect garbage for every
- * isolate, libuv's pool). Every thread but the main one is called "node", so they are told apart by
- * how busy they are.
- */
-function threadCpuMs(): { main: number; busiestOther: number; rest: number } {
-  let main = 0;
-  const others: number[] = [];
-  for (const tid of fs.readdirSync("/proc/self/task")) {
-    try {
-      const ms = parseStatCpu(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8")).self * 1000;
-      if (tid === String(process.pid)) main = ms;
-      else others.push(ms);
-    } catch { /* the thread ended */ }
-  }
-  const busiest = Math.max(0, ...others);
-  return { main, busiestOther: busiest, rest: others.reduce((a, b) => a + b, 0) - busiest };
-}
-let threadsAtEnd = threadCpuMs();
+// Read while the crawl runs: the analysis threads end with it.
+let threadsAtEnd = ownThreadCpuSeconds();
 const started = performance.now();
-const watchThreads = setInterval(() => { threadsAtEnd = threadCpuMs(); }, 500);
+const watchThreads = setInterval(() => { threadsAtEnd = ownThreadCpuSeconds(); }, 500);
 await worker.run();
 clearInterval(watchThreads);
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 await Promise.all([sql.end(), claimSql.end()]);
 const { user, system } = process.cpuUsage(); // all the process's threads
-console.log(JSON.stringify({ seconds, cpuMs: (user + system) / 1000, threadCpuMs: Object.fromEntries(Object.entries(threadsAtEnd).map(([k, v]) => [k, Math.round(v)])), peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts, rssByPages,
+console.log(JSON.stringify({ seconds, cpuMs: (user + system) / 1000, threadCpuMs: Object.fromEntries(Object.entries(threadsAtEnd).map(([k, v]) => [k, Math.round(v * 1000)])), peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20), counts: worker.counts, rssByPages,
   atPeakMb: Object.fromEntries(Object.entries(atPeak).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) }));

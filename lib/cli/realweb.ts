@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildRealWeb, labelRealWeb, REALWEB_LAYOUTS, type RealWebLayout } from "../realweb/build";
+import { buildRealWeb, isRealWebLayout, labelRealWeb, REALWEB_LAYOUTS } from "../realweb/build";
 import { loadCorpus } from "../realweb/corpora";
 import { startRealWeb } from "../realweb/server";
 import { intFlag, UsageError } from "./args";
@@ -15,8 +15,6 @@ export const REALWEB_USAGE = `focuscrawl realweb --data DIR [--port 8800] [--see
   (blogs, small journals, news sections) instead of about twenty (sites, the default)
   --labels-dir writes labels-<CLASS>.json (ground truth per page from the data's own labels) per target`;
 
-const isLayout = (s: string): s is RealWebLayout => (REALWEB_LAYOUTS as readonly string[]).includes(s);
-
 /** Serve until SIGINT/SIGTERM. */
 export async function runRealWeb(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -27,7 +25,7 @@ export async function runRealWeb(argv: string[]): Promise<number> {
   });
   if (!values.data) throw new UsageError("--data DIR is required: the folder holding corpora/ and sites/ (the lab's data folder, e.g. ../data)");
   const layout = values.layout ?? "sites";
-  if (!isLayout(layout)) throw new UsageError(`--layout must be one of ${REALWEB_LAYOUTS.join(", ")}, got "${layout}"`);
+  if (!isRealWebLayout(layout)) throw new UsageError(`--layout must be one of ${REALWEB_LAYOUTS.join(", ")}, got "${layout}"`);
   let corpus;
   try {
     corpus = loadCorpus(values.data);

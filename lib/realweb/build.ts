@@ -29,6 +29,9 @@ export const REALWEB_LAYOUTS = ["sites", "long-tail"] as const;
  */
 export type RealWebLayout = (typeof REALWEB_LAYOUTS)[number];
 
+/** Whether `s` names a layout of the realistic web. */
+export const isRealWebLayout = (s: string): s is RealWebLayout => (REALWEB_LAYOUTS as readonly string[]).includes(s);
+
 /** Options of a realistic web. */
 export interface RealWebOptions { deadHosts?: number; decoys?: boolean; layout?: RealWebLayout }
 
