@@ -63,7 +63,7 @@ function learnFrom(topic: TopicVector, threshold: number, scores: number[], judg
   for (const p of pickCounterExamples<FeedbackPage>(judged.filter((p) => !p.isRelevant), belowUnjudged)) counter.add(p);
   const below = new PageCentroid(topic);
   for (const p of belowUnjudged) below.add(p);
-  const learned = relevantPages.length === 0 ? topic : refineTopic(topic, relevantPages, { judged: judged.filter((p) => p.isRelevant).length, nonRelevant: counter });
+  const learned = relevantPages.length === 0 ? topic : refineTopic(topic, relevantPages, { judged: judged.filter((p) => p.isRelevant).length, judgedIrrelevant: judged.filter((p) => !p.isRelevant).length, nonRelevant: counter });
   const suggestion = chooseJudgedThreshold(judged, judgedFoldLearner(topic, { pages: DEFAULT_FEEDBACK_PAGES, bestUnjudged, below }), { topic, threshold });
   return { learned, suggestion, taken: suggestion?.isProposed ? suggestion.threshold : threshold };
 }

@@ -5,23 +5,27 @@ import { shoot } from "./screenshots";
 const sql = openSql(process.env.E2E_DATABASE_URL ?? "", { max: 1, app: "focuscrawl-e2e" });
 test.afterAll(() => sql.end());
 
-test("a class topic's page says which other field its score was weighed against, in both languages", async ({ page, request }) => {
+test("a class topic's page says which other field its score was weighed against and how its field posterior lifted it, in both languages", async ({ page, request }) => {
   const created = await request.post("/api/jobs", { data: { clc: ["K"], seeds: ["http://hist-1.test/"], maxPages: 6 } });
   expect(created.status()).toBe(201);
   const { job } = await created.json();
-  let row: { id: string; factor: number; relevance: number } | undefined;
+  type Row = { id: string; factor: number; posterior: number; lift: number; relevance: number };
+  let row: Row | undefined;
   await expect.poll(async () => {
-    [row] = await sql<{ id: string; factor: number; relevance: number }[]>`select id::text, (explanation->'field'->>'factor')::float8 as factor, relevance
-      from pages where job_id = ${job.id} and explanation ? 'field' order by id limit 1`;
+    [row] = await sql<Row[]>`select id::text, (explanation->'field'->>'factor')::float8 as factor, (explanation->'field'->>'posterior')::float8 as posterior,
+      (explanation->'field'->>'lift')::float8 as lift, relevance
+      from pages where job_id = ${job.id} and explanation->'field' ? 'posterior' order by id limit 1`;
     return row !== undefined;
   }, { timeout: 120_000 }).toBe(true);
   await request.post(`/api/jobs/${job.id}/actions`, { data: { action: "stop" } });
   await page.goto(`/jobs/${job.id}/pages/${row!.id}`);
   const field = page.getByTestId("page-field");
   await expect(field).toContainText("与其他领域相比");
-  await expect(field).toContainText(`× 系数 ${row!.factor.toFixed(2)} = 相关度 ${row!.relevance.toFixed(3)}`);
+  await expect(field).toContainText(`× 系数 ${row!.factor.toFixed(2)} × 提升 ${row!.lift.toFixed(2)} = 相关度 ${row!.relevance.toFixed(3)}`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`概率 ${row!.posterior.toFixed(2)}，提升 ×${row!.lift.toFixed(2)}`);
   await shoot(page, "page-field-weighing", { fullPage: true, prepare: () => expect(field).toBeVisible() });
   await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
   await page.reload();
   await expect(field).toContainText("Weighed against other fields");
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`lift ×${row!.lift.toFixed(2)}`);
 });

@@ -27,6 +27,7 @@ import { createRequestLog } from "./request-log-buffer";
 import type { ResolveMap } from "../rules/resolve-map";
 import { warmUpTextPipeline } from "../topic/topic";
 import { warmUpFieldRivals } from "../topic/field-rivals";
+import { warmUpFieldPosterior } from "../topic/field-posterior";
 import { repairHostsPending } from "../store/host-pending";
 import { skipUrlsOfSetAsideHosts } from "../store/host-controls";
 import { findStalledJobs, recordStall } from "../store/stall";
@@ -239,13 +240,14 @@ export function createCrawlWorker(opts: WorkerOptions) {
   let isRivalIndexBuilt = false;
   /**
    * Class topics' scorers are built on this thread (lib/crawl/job-context.ts) with the field rivals'
-   * index: built at the first maintenance (before the first claim) or tick that finds a class
+   * index and the field posterior's: built at the first maintenance (before the first claim) or tick that finds a class
    * topic's job, not inside a job's context with leases in hand (about 1.5 s, once); a worker that
    * crawls keyword topics alone never holds it (about 100 MB of memory).
    */
   async function buildRivalIndexWhenNeeded(): Promise<void> {
     if (isRivalIndexBuilt || !(await hasClassTopicJob(opts.sql, opts.jobIds))) return;
     warmUpFieldRivals();
+    warmUpFieldPosterior();
     isRivalIndexBuilt = true;
   }
 

@@ -115,7 +115,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
   const judged = judgedRelevant.length; // all of them lead `relevant` (pickRelevantPages)
   let refined: TopicVector;
   try {
-    refined = refineTopic(job.topicSnapshot, relevant, { judged, isAuto, nonRelevant });
+    refined = refineTopic(job.topicSnapshot, relevant, { judged, judgedIrrelevant: judgedIrrelevant.length, isAuto, nonRelevant });
   } catch (err) {
     return { ok: false, kind: "conflict", reason: "no-words", message: `cannot refine the topic: ${(err as Error).message}` };
   }

@@ -85,3 +85,19 @@ test("a topic learns whole words only: never search mode's fragments, never fill
   for (const fragment of ["据库", "布式", "法是", "算机"]) assert.ok(!added.has(fragment), `fragment ${fragment} learned`);
   for (const filler of ["本文", "基于", "提出"]) assert.ok(!added.has(filler), `filler ${filler} learned`);
 });
+
+test("a class topic that learns from a person's judgments drops the field posterior's lift; learning by itself keeps it", () => {
+  const topic = topicOf({ clc: ["F8"] });
+  assert.equal(topic.fieldLift, true);
+  const pages = [{ title: "银行理财产品收益率下降", text: "商业银行 理财 产品 收益率 存款 利率 货币 政策" }];
+  const nonRelevant = new PageCentroid(topic).add({ title: "", text: "篮球 比赛 球队" });
+  assert.equal(refineTopic(topic, pages, { nonRelevant, isAuto: true }).fieldLift, true, "the crawler's own learning keeps it");
+  assert.equal(refineTopic(topic, pages, { nonRelevant }).fieldLift, true, "best-scoring pages alone are no judgment");
+  const judged = refineTopic(topic, pages, { nonRelevant, judged: 1 });
+  assert.equal(judged.fieldLift, undefined, "a page judged relevant");
+  assert.equal(refineTopic(topic, pages, { nonRelevant, judgedIrrelevant: 1 }).fieldLift, undefined, "a page judged irrelevant");
+  const page = { title: "银行理财产品收益率下降 股市震荡", text: "" };
+  const lifted = scorePage(topicScorer(judged), page.title, page.text);
+  assert.equal(lifted.field?.posterior, undefined, "scored by its words and the rival weighing alone");
+  assert.ok(lifted.field && Math.abs(lifted.relevance - Math.min(1, lifted.field.before * lifted.field.factor)) < 1e-12);
+});

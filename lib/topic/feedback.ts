@@ -131,6 +131,8 @@ export interface FeedbackOptions {
   nonRelevant?: PageCentroid;
   /** Whether the crawler refined the topic by itself (the job's `adaptTopicAfter` setting). */
   isAuto?: boolean;
+  /** How many of the non-relevant pages people judged irrelevant. */
+  judgedIrrelevant?: number;
 }
 
 /**
@@ -149,9 +151,13 @@ export function refineTopic(topic: TopicVector, pages: FeedbackPage[], opts: Fee
   const kept = selectLearnedTerms(sum, base, topicCoreTerms(topic.definition), k);
   const terms = [...normalize(new Map(kept))];
   const added = terms.filter(([t]) => !base.has(t)).slice(0, 20).map(([t]) => t);
-  const { adaptDeferred: _settled, ...rest } = topic;
+  const { adaptDeferred: _settled, fieldLift, ...rest } = topic;
+  // A topic that learns from a person's judgments is scored by its words alone, without the field
+  // posterior's lift (§1.3d): the judged pages say what the person counts as the field, and pages
+  // judged irrelevant that the classifier places in it could not fall under the threshold with the lift on them (bench/RELEVANCE.md).
+  const isJudged = (opts.judged ?? 0) + (opts.judgedIrrelevant ?? 0) > 0;
   return {
-    ...rest, terms, baseTerms: [...base],
+    ...rest, ...(fieldLift && !isJudged ? { fieldLift } : {}), terms, baseTerms: [...base],
     feedback: { pages: pages.length, judged: opts.judged ?? 0, nonRelevant: opts.nonRelevant?.count ?? 0, added, ...(opts.isAuto ? { isAuto: true } : {}) },
   };
 }

@@ -34,7 +34,7 @@ test("a topic without classes, a topic with the contrast turned off and an older
   assert.equal(topicOf({ clc: ["F8"], classContrast: false }).fieldRivals, undefined);
 
   const current = topicOf({ clc: ["F8"] });
-  const { fieldRivals: _, ...older } = current;
+  const { fieldRivals: _, fieldLift: __, ...older } = current;
   const s = scorePage(topicScorer(older), "央行下调存款准备金率", "银行 货币 利率");
   assert.equal(s.field, undefined);
   assert.ok(s.relevance > 0);
@@ -49,7 +49,7 @@ test("link words are scored without the rivals; a page's stored explanation carr
   assert.ok(Math.abs(linkScore - pageScore.field.before) < 1e-12);
 
   const e = pageExplanation(pageScore);
-  assert.deepEqual(Object.keys(e.field ?? {}).sort(), ["before", "factor", "rival", "rivalCosine"]);
+  assert.deepEqual(Object.keys(e.field ?? {}).sort(), ["before", "factor", "lift", "posterior", "rival", "rivalCosine"]);
   assert.equal(e.field?.factor, +pageScore.field.factor.toFixed(4));
   assert.equal(pageExplanation({ terms: [] }).field, undefined);
 });

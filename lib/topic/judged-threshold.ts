@@ -123,6 +123,6 @@ export function judgedFoldLearner(topic: TopicVector, opts: { pages: number; bes
     const counter = isJudgedEnough(irrelevant.length) ? new PageCentroid(topic) : opts.below.fork();
     for (const p of irrelevant) counter.add(p);
     const learnedFrom = pickRelevantPages(train.filter((p) => p.isRelevant), opts.bestUnjudged, opts.pages);
-    return refineTopic(topic, learnedFrom, { nonRelevant: counter });
+    return refineTopic(topic, learnedFrom, { nonRelevant: counter, judged: train.length - irrelevant.length, judgedIrrelevant: irrelevant.length });
   };
 }

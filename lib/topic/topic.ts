@@ -9,6 +9,7 @@ import { clcDescendants, getClcNode, searchClc } from "./clc/tree";
 import { contrastClasses, knowledgeEdition } from "./knowledge/knowledge";
 import { knowledgePart } from "./knowledge-part";
 import { bestRival, fieldRivalIndex, rivalFactor, type FieldRivals } from "./field-rivals";
+import { fieldLift, fieldPosteriorOf, topicPosterior, type FieldPosterior } from "./field-posterior";
 import { idf } from "./idf";
 import { isStopWord } from "./stop-words";
 import { subwordsOf } from "./subwords";
@@ -128,6 +129,11 @@ export interface TopicVector {
    * snapshots from before it, which score as they did.
    */
   fieldRivals?: true;
+  /**
+   * Whether scores are lifted by the page's field posterior (docs/ALGORITHMS.md §1.3d,
+   * `field-posterior.ts`): set with `fieldRivals`; absent in snapshots from before it, which score as they did.
+   */
+  fieldLift?: true;
   userDict: string[];
   titleBoost: number;
   definition: TopicDefinition;
@@ -285,7 +291,7 @@ export function topicFromParts(definition: TopicDefinition, parts: TopicPart[]):
   const isContrasted = definition.classKnowledge !== false && definition.classContrast !== false;
   const contrast = isContrasted ? contrastPart(definition.clc) : [];
   const fieldRivals = isContrasted && definition.clc.length > 0;
-  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), ...(fieldRivals ? { fieldRivals: true as const } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
+  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), ...(fieldRivals ? { fieldRivals: true as const, fieldLift: true as const } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
 }
 
 /**
@@ -309,32 +315,40 @@ export interface PageScore { relevance: number; terms: { term: string; share: nu
 export function pageExplanation(score: Pick<PageScore, "terms" | "field">): { terms: PageScore["terms"]; field?: FieldWeighing } {
   const f = score.field;
   const r4 = (x: number) => +x.toFixed(4);
-  return { terms: score.terms, ...(f ? { field: { before: r4(f.before), rival: f.rival, rivalCosine: r4(f.rivalCosine), factor: r4(f.factor) } } : {}) };
+  const lift = f?.posterior !== undefined ? { posterior: r4(f.posterior), lift: r4(f.lift ?? 1) } : {};
+  return { terms: score.terms, ...(f ? { field: { before: r4(f.before), rival: f.rival, rivalCosine: r4(f.rivalCosine), factor: r4(f.factor), ...lift } } : {}) };
 }
 
-/** How a class topic's score was weighed against the page's best other field. */
-export interface FieldWeighing { before: number; rival: string | null; rivalCosine: number; factor: number }
+/**
+ * How a class topic's score was weighed against the page's best other field (§1.3c) and, for
+ * topics built with it, lifted by the page's field posterior (§1.3d): relevance = before × factor × lift.
+ */
+export interface FieldWeighing { before: number; rival: string | null; rivalCosine: number; factor: number; posterior?: number; lift?: number }
 
 /** Scoring state derived once per topic (not per page). */
-export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; userTerms: Set<string>; titleBoost: number }
+export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; posterior?: FieldPosterior; userTerms: Set<string>; titleBoost: number }
 
 /**
- * A scorer as it crosses to another thread: without the rival index (every class's words), which
- * the receiving thread builds once and shares between all its topics, rather than
- * holding a copy per topic (`scorerFromThread`).
+ * A scorer as it crosses to another thread: without the rival index (every class's words) and the
+ * posterior's model, which the receiving thread builds once and shares between all its topics,
+ * rather than holding a copy per topic (`scorerFromThread`).
  */
-export type ThreadScorer = Omit<TopicScorer, "rivals"> & { rivalTopicCodes?: readonly string[] };
+export type ThreadScorer = Omit<TopicScorer, "rivals" | "posterior"> & { rivalTopicCodes?: readonly string[]; posteriorTopicCodes?: readonly string[] };
 
 /** The form of `scorer` sent to an analysis thread. */
 export function scorerForThread(scorer: TopicScorer): ThreadScorer {
-  const { rivals, ...rest } = scorer;
-  return rivals ? { ...rest, rivalTopicCodes: rivals.topicCodes } : rest;
+  const { rivals, posterior, ...rest } = scorer;
+  return { ...rest, ...(rivals ? { rivalTopicCodes: rivals.topicCodes } : {}), ...(posterior ? { posteriorTopicCodes: posterior.topicCodes } : {}) };
 }
 
-/** A scorer received from another thread, its rivals found again in this thread's own index. */
+/** A scorer received from another thread, its rivals and posterior found again in this thread's own indexes. */
 export function scorerFromThread(sent: ThreadScorer): TopicScorer {
-  const { rivalTopicCodes, ...rest } = sent;
-  return rivalTopicCodes ? { ...rest, rivals: fieldRivalIndex(rivalTopicCodes) } : rest;
+  const { rivalTopicCodes, posteriorTopicCodes, ...rest } = sent;
+  return {
+    ...rest,
+    ...(rivalTopicCodes ? { rivals: fieldRivalIndex(rivalTopicCodes) } : {}),
+    ...(posteriorTopicCodes ? { posterior: fieldPosteriorOf(posteriorTopicCodes) } : {}),
+  };
 }
 
 /** Prepare a topic (or an older keyword snapshot) for scoring many pages. */
@@ -344,6 +358,7 @@ export function topicScorer(t: Pick<TopicVector, "terms"> & Partial<TopicVector>
     negative: new Map(t.negative ?? []),
     contrast: new Map(t.contrast ?? []),
     rivals: t.fieldRivals && t.definition ? fieldRivalIndex(t.definition.clc) : undefined,
+    posterior: t.fieldLift && t.definition ? fieldPosteriorOf(t.definition.clc) : undefined,
     userTerms: new Set(t.userDict ?? []),
     titleBoost: t.titleBoost ?? DEFAULT_TITLE_BOOST,
   };
@@ -370,7 +385,7 @@ export function pageTerms(scorer: TopicScorer, text: string): string[] {
 /**
  * Cosine between the topic and the page vector, less the page's cosine with the negative terms
  * and its class contrast, floored at 0; for a class topic, weighed against the page's best other
- * field (§1.3c).
+ * field (§1.3c) and lifted by its field posterior (§1.3d).
  */
 export function scorePage(scorer: TopicScorer, title: string, text: string): PageScore {
   return scoreTerms(scorer, pageTerms(scorer, title), pageTerms(scorer, text));
@@ -380,10 +395,15 @@ export function scorePage(scorer: TopicScorer, title: string, text: string): Pag
 export function scoreTerms(scorer: TopicScorer, titleTerms: string[], textTerms: string[]): PageScore {
   const page = pageVector(scorer, titleTerms, textTerms);
   const { before, terms } = unweighedScore(scorer, page, 8);
-  if (!scorer.rivals || before === 0) return { relevance: before, terms };
-  const rival = bestRival(scorer.rivals, page, norm(page));
-  const factor = rivalFactor(before, rival?.cosine ?? 0);
-  return { relevance: Math.min(1, before * factor), terms, field: { before, rival: rival?.code ?? null, rivalCosine: rival?.cosine ?? 0, factor } };
+  if ((!scorer.rivals && !scorer.posterior) || before === 0) return { relevance: before, terms };
+  const rival = scorer.rivals ? bestRival(scorer.rivals, page, norm(page)) : undefined;
+  const factor = scorer.rivals ? rivalFactor(before, rival?.cosine ?? 0) : 1;
+  const posterior = scorer.posterior ? topicPosterior(scorer.posterior, titleTerms, textTerms) : undefined;
+  const lift = posterior === undefined ? 1 : fieldLift(posterior);
+  return {
+    relevance: Math.min(1, before * factor * lift), terms,
+    field: { before, rival: rival?.code ?? null, rivalCosine: rival?.cosine ?? 0, factor, ...(posterior === undefined ? {} : { posterior, lift }) },
+  };
 }
 
 /**

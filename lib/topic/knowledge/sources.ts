@@ -99,6 +99,9 @@ export function loadKnowledgeSources(dataDir: string): KnowledgeSources {
   return { abstracts, headlines, generalHeadlines, lexicons, titles, removed };
 }
 
+/** A labelled document with the text its words came from. */
+export type TextDoc = LabelledDoc & { text: string };
+
 /**
  * The labelled documents of the sources: abstracts by discipline and headlines by category (whole
  * words), of the categories that map to a class; and the unlabelled headlines self-training
@@ -106,12 +109,14 @@ export function loadKnowledgeSources(dataDir: string): KnowledgeSources {
  * says how many people labelled.
  */
 export function labelledDocs(s: KnowledgeSources, opts: { selfTraining?: SelfTrainingOptions | false } = {}): {
-  abstractDocs: (LabelledDoc & { text: string })[]; headlineDocs: LabelledDoc[]; selfTrainedDocs: LabelledDoc[];
+  abstractDocs: TextDoc[]; headlineDocs: TextDoc[]; selfTrainedDocs: TextDoc[];
 } {
-  const labelled = s.headlines.map((h) => ({ terms: new Set(knowledgeWords(h.text)), category: h.category }));
+  const labelled = s.headlines.map((h) => ({ text: h.text, terms: new Set(knowledgeWords(h.text)), category: h.category }));
   const general = s.generalHeadlines.map((h) => new Set(knowledgeWords(h.text)));
-  const trained = opts.selfTraining === false ? [] : selfTrain(labelled, general, opts.selfTraining ?? SELF_TRAINING).labels.map((l) => ({ terms: general[l.index], category: l.category }));
-  const mapped = (list: { terms: Set<string>; category: string }[]) => list.filter((h) => NEWS_CATEGORY_TO_CLC[h.category]).map((h) => ({ terms: h.terms, codes: NEWS_CATEGORY_TO_CLC[h.category] }));
+  const trained = opts.selfTraining === false ? [] : selfTrain(labelled, general, opts.selfTraining ?? SELF_TRAINING).labels
+    .map((l) => ({ text: s.generalHeadlines[l.index].text, terms: general[l.index], category: l.category }));
+  const mapped = (list: { text: string; terms: Set<string>; category: string }[]) => list.filter((h) => NEWS_CATEGORY_TO_CLC[h.category])
+    .map((h) => ({ text: h.text, terms: h.terms, codes: NEWS_CATEGORY_TO_CLC[h.category] }));
   return {
     abstractDocs: s.abstracts.map((a) => ({ text: a.text, terms: new Set(knowledgeWords(a.text)), codes: DISCIPLINE_TO_CLC[a.discipline] })),
     headlineDocs: mapped(labelled),
