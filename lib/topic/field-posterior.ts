@@ -76,26 +76,25 @@ export function learnFieldPosterior(docs: readonly PosteriorDoc[], alpha = POSTE
  */
 interface PosteriorIndex { labels: string[][]; ids: Map<string, number>; starts: Uint32Array; labelOf: Uint16Array; gain: Float64Array; unseen: Float64Array; prior: Float64Array }
 
-let shipped: FieldPosteriorModel | undefined;
 let model: FieldPosteriorModel | undefined;
-/** Each model's index, built once (the builder's folds take turns). */
+/** The shipped model's index (the parsed file is dropped once it is built). */
+let shippedIndex: PosteriorIndex | undefined;
+/** Each other model's index, built once (the tests' models). */
 const indexes = new WeakMap<FieldPosteriorModel, PosteriorIndex>();
 
-/** Score with `m` instead of the shipped model (the builder's folds); undefined goes back to it. */
+/** Score with `m` instead of the shipped model (tests); undefined goes back to it. */
 export function useFieldPosteriorModel(m: FieldPosteriorModel | undefined): void {
   model = m;
 }
 
-function currentModel(): FieldPosteriorModel {
-  if (model) return model;
-  shipped ??= JSON.parse(fs.readFileSync(FIELD_POSTERIOR_FILE, "utf8")) as FieldPosteriorModel;
-  return shipped;
+function posteriorIndex(): PosteriorIndex {
+  if (!model) return (shippedIndex ??= indexOf(JSON.parse(fs.readFileSync(FIELD_POSTERIOR_FILE, "utf8")) as FieldPosteriorModel));
+  let index = indexes.get(model);
+  if (!index) indexes.set(model, (index = indexOf(model)));
+  return index;
 }
 
-function posteriorIndex(): PosteriorIndex {
-  const m = currentModel();
-  const known = indexes.get(m);
-  if (known) return known;
+function indexOf(m: FieldPosteriorModel): PosteriorIndex {
   const entries = Object.entries(m.words);
   const vocabulary = entries.length;
   let count = 0;
@@ -115,14 +114,12 @@ function posteriorIndex(): PosteriorIndex {
   }
   starts[ids.size] = at;
   const texts = m.labels.reduce((a, l) => a + l.texts, 0);
-  const index: PosteriorIndex = {
+  return {
     labels: m.labels.map((l) => l.codes),
     ids, starts, labelOf, gain,
     unseen: Float64Array.from(m.labels, (l) => Math.log(m.alpha / (l.words + m.alpha * vocabulary))),
     prior: Float64Array.from(m.labels, (l) => Math.log(l.texts / texts)),
   };
-  indexes.set(m, index);
-  return index;
 }
 
 /** Build the index now (a worker calls it with the field rivals' warm-up, before any lease is held). */
