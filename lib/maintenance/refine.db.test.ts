@@ -220,3 +220,24 @@ test("a threshold the judgments do not improve is not taken even when asked; two
   assert.ok((await undoTopicRefinement(ctx.db.sql, job.id)).ok);
   assert.deepEqual(await exact(), original, "the topic and threshold as built, byte for byte");
 });
+
+test("a class topic that learns from judged pages loses the field posterior's lift, says so, and gets it back on undo", async () => {
+  const job = await makeJob(ctx.db.url, { clc: "F8", keywords: "" });
+  const snapshot = async () => (await ctx.db.sql`select topic_snapshot from jobs where id = ${job.id}`)[0].topic_snapshot;
+  assert.equal((await snapshot()).fieldLift, true, "a class topic is built with the lift");
+  await addPages(job.id, [
+    ["银行理财产品收益率下降", "商业银行 理财 产品 收益率 存款 利率 货币 政策", 0.3],
+    ["央行货币政策", "货币 政策 利率 银行 信贷", 0.2],
+    ["篮球比赛", "球队 比赛 篮球 联赛", 0],
+  ]);
+  const unjudged = await refineJobTopic(ctx.db.sql, job.id, { pages: 2, isPreview: true });
+  assert.ok(unjudged.ok && !unjudged.isLiftDropped, "best-scoring pages alone are no judgment");
+  await ctx.db.sql`update pages set judgement = 'relevant' where job_id = ${job.id} and title = '银行理财产品收益率下降'`;
+  const r = await refineJobTopic(ctx.db.sql, job.id, { pages: 2 });
+  assert.ok(r.ok && r.isLiftDropped);
+  assert.equal((await snapshot()).fieldLift, undefined);
+  const [event] = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-refined'`;
+  assert.match(event.message, /without the field posterior's lift/);
+  assert.ok((await undoTopicRefinement(ctx.db.sql, job.id)).ok);
+  assert.equal((await snapshot()).fieldLift, true);
+});

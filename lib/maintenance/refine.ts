@@ -30,6 +30,8 @@ export type RefineFailure = "bad-pages" | "no-job" | "no-pages" | "no-words" | "
 export interface RefinePlan {
   pages: number; judged: number; nonRelevant: number; added: string[];
   diff: TopicDiff;
+  /** The topic loses the field posterior's lift (docs/ALGORITHMS.md §1.3d): it learns from judged pages. */
+  isLiftDropped: boolean;
   threshold: { current: number; suggested?: JudgedThreshold };
 }
 
@@ -131,6 +133,7 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
   const plan: RefinePlan = {
     pages: relevant.length, judged, nonRelevant: nonRelevant.count, added,
     diff: diffTopics(job.topicSnapshot, refined),
+    isLiftDropped: Boolean(job.topicSnapshot.fieldLift) && !refined.fieldLift,
     threshold: { current: job.pageThreshold, ...(suggested ? { suggested } : {}) },
   };
   if (opts.isPreview) return { ok: true, ...plan, applied: false, thresholdApplied: false };
@@ -141,7 +144,8 @@ export async function refineJobTopic(sql: Sql, jobId: number, opts: RefineOption
     ? `; threshold ${job.pageThreshold} → ${newThreshold} (F1 on ${suggested!.relevant + suggested!.irrelevant} judged pages ${suggested!.currentF1} → ${suggested!.cvF1}, ` +
       `cross-validated, 90% ${suggested!.interval[0]}–${suggested!.interval[1]}; ${suggested!.keptF1} with the threshold kept)` : "";
   const message = `${isAuto ? "Topic adapted by itself" : "Topic refined"} from ${relevant.length} pages (${judged} judged relevant) ` +
-    `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}${thresholdNote}; stored pages are being re-scored`;
+    `and ${nonRelevant.count} below the threshold; new terms: ${added.slice(0, 10).join(", ") || "none"}${thresholdNote}` +
+    `${plan.isLiftDropped ? "; scored by its words alone from now on, without the field posterior's lift (it learned from judged pages)" : ""}; stored pages are being re-scored`;
   const updated = await sql.begin(async (tx) => {
     const rows = await tx`
       update jobs set topic_snapshot = ${tx.json(refined as never)}, page_threshold = ${newThreshold}, topic_revision = topic_revision + 1, updated_at = now()

@@ -129,7 +129,7 @@ export default async function JobPage({ params, searchParams }: {
         topic={job.topicId ? { id: job.topicId, name: (await prisma.topic.findUnique({ where: { id: job.topicId }, select: { name: true } }))?.name ?? "", version: job.topicVersion } : undefined} />
       {isOperator && <RefineTopic jobId={job.id} canUndo={await canUndoTopicRefinement(getSql(), job.id)} labels={{
         title: t("refineTitle"), hint: t("refineHint"), pages: t("refinePages"), preview: t("refinePreview"), apply: t("refineApply"), undo: t("refineUndo"),
-        done: t("refineDone"), added: t("refineAdded"), removed: t("refineRemoved"), raised: t("refineRaised"), lowered: t("refineLowered"), unchanged: t("refineUnchanged"),
+        done: t("refineDone"), added: t("refineAdded"), removed: t("refineRemoved"), raised: t("refineRaised"), lowered: t("refineLowered"), unchanged: t("refineUnchanged"), liftDropped: t("refineLiftDropped"),
         threshold: t("refineThreshold"), thresholdKept: t("refineThresholdKept"), thresholdSame: t("refineThresholdSame"), thresholdApply: t("refineThresholdApply"), thresholdNone: t("refineThresholdNone"), thresholdApplied: t("refineThresholdApplied"), undone: t("refineUndone"),
         errors: { "no-pages": t("refineErrNoPages"), "no-words": t("refineErrNoWords"), "bad-pages": t("refineErrBadPages"), "no-job": t("refineErrNoJob"), changed: t("refineErrChanged"),
           unsafe: t("refineErrUnsafe"), "nothing-to-undo": t("refineErrNothingToUndo") },

@@ -8,7 +8,7 @@ import { fill } from "@/lib/i18n/monitor-messages";
 /** Labels in the page's language (the page is a server component and passes them down). */
 export interface RefineTopicLabels {
   title: string; hint: string; pages: string; preview: string; apply: string; undo: string; done: string;
-  added: string; removed: string; raised: string; lowered: string; unchanged: string;
+  added: string; removed: string; raised: string; lowered: string; unchanged: string; liftDropped: string;
   threshold: string; thresholdKept: string; thresholdSame: string; thresholdApply: string; thresholdNone: string; thresholdApplied: string; undone: string;
   errors: Record<NonNullable<RefineTopicState["error"]>, string>;
 }
@@ -70,6 +70,7 @@ export function RefineTopic({ jobId, canUndo, labels }: { jobId: number; canUndo
           <Changes label={labels.raised} changes={plan.diff.raised} tone="bg-green-50 text-green-900" testId="refine-raised" />
           <Changes label={labels.lowered} changes={plan.diff.lowered} tone="bg-amber-50 text-amber-900" testId="refine-lowered" />
           {plan.diff.added.length + plan.diff.removed.length + plan.diff.raised.length + plan.diff.lowered.length === 0 && <p className="text-slate-600">{labels.unchanged}</p>}
+          {plan.isLiftDropped && <p data-testid="refine-lift-dropped" className="text-slate-700">{labels.liftDropped}</p>}
           {suggested ? (
             <p data-testid="refine-threshold" data-proposed={suggested.isProposed} className="text-slate-700">{thresholdText(labels, plan.threshold.current, suggested)}</p>
           ) : !state.applied && <p className="text-xs text-slate-500">{labels.thresholdNone}</p>}
