@@ -29,3 +29,26 @@ test("a class topic's page says which other field its score was weighed against 
   await expect(field).toContainText("Weighed against other fields");
   await expect(page.getByTestId("page-field-posterior")).toContainText(`lift ×${row!.lift.toFixed(2)}`);
 });
+
+test("refining a class topic from a judged page says that the field posterior's lift is dropped, in both languages", async ({ page, request }) => {
+  const created = await request.post("/api/jobs", { data: { clc: ["K"], seeds: ["http://hist-1.test/"], maxPages: 6 } });
+  expect(created.status()).toBe(201);
+  const { job } = await created.json();
+  await expect.poll(async () => (await sql`select count(*)::int as n from pages where job_id = ${job.id} and main_text <> ''`)[0].n, { timeout: 120_000 }).toBeGreaterThan(0);
+  await request.post(`/api/jobs/${job.id}/actions`, { data: { action: "stop" } });
+  await sql`update pages set judgement = 'relevant' where id = (select min(id) from pages where job_id = ${job.id} and main_text <> '')`;
+  await page.goto(`/jobs/${job.id}`);
+  const refine = page.getByTestId("refine-topic");
+  const preview = async () => {
+    await refine.locator("input[name=pages]").fill("3");
+    await refine.locator("button[value=preview]").click();
+    await expect(refine.getByTestId("refine-lift-dropped")).toBeVisible();
+  };
+  await preview();
+  await expect(refine.getByTestId("refine-lift-dropped")).toContainText("不再用领域分类器提升得分");
+  await shoot(page, "job-refine-lift-dropped", { fullPage: true, prepare: preview });
+  await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
+  await page.reload();
+  await preview();
+  await expect(refine.getByTestId("refine-lift-dropped")).toContainText("the field classifier no longer lifts scores");
+});
