@@ -52,3 +52,21 @@ test("refining a class topic from a judged page says that the field posterior's 
   await preview();
   await expect(refine.getByTestId("refine-lift-dropped")).toContainText("the field classifier no longer lifts scores");
 });
+
+test("trying a text on a class topic in the wizard says how the field classifier lifted its score, in both languages", async ({ page, request }) => {
+  const saved = await request.post("/api/topics", { data: { name: "金融试分", clc: ["F8"] } });
+  expect(saved.status()).toBe(201);
+  const { topic } = await saved.json();
+  await page.goto(`/topics/${topic.id}/edit?step=preview`);
+  const tryIt = async () => {
+    await page.getByRole("textbox", { name: /试一段文本|Try a text/ }).fill("银行理财产品收益率下降 股市震荡");
+    await expect(page.getByTestId("try-posterior")).toBeVisible({ timeout: 30_000 });
+  };
+  await tryIt();
+  await expect(page.getByTestId("try-posterior")).toContainText(/领域分类器认为它属于主题领域的概率 (0\.[5-9]\d|1\.00)/);
+  await shoot(page, "wizard-try-posterior", { prepare: tryIt });
+  await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
+  await page.reload();
+  await tryIt();
+  await expect(page.getByTestId("try-posterior")).toContainText("The field classifier puts it in the topic's field");
+});

@@ -5,7 +5,8 @@ import type { TopicMessages } from "@/lib/i18n/topic-messages";
 import { FieldErrors } from "./field-errors";
 import { useDebouncedPost } from "./use-debounced-post";
 
-interface Score { relevance: number; terms: { term: string; share: number }[] }
+/** The score API's answer: for a class topic, `field` says how it was weighed and lifted (docs/ALGORITHMS.md §1.3c–d). */
+interface Score { relevance: number; terms: { term: string; share: number }[]; field?: { posterior?: number; lift?: number } }
 type Page = { title: string; text: string } | { error: string };
 
 const URL_ONLY = /^https?:\/\/\S+$/i;
@@ -63,6 +64,10 @@ export function TryText({ m, definition, threshold }: { m: TopicMessages; defini
           </p>
           {score.terms.length > 0 && (
             <p className="mt-1 text-xs text-slate-600">{m.tryTerms} {score.terms.map((t) => `${t.term} ${Math.round(t.share * 100)}%`).join("，")}</p>
+          )}
+          {typeof score.field?.posterior === "number" && typeof score.field.lift === "number" && (
+            <p data-testid="try-posterior" className="mt-1 text-xs text-slate-600">
+              {m.tryPosterior.replace("{p}", score.field.posterior.toFixed(2)).replace("{lift}", score.field.lift.toFixed(2))}</p>
           )}
         </div>
       )}
