@@ -17,7 +17,8 @@
  */
 import fs from "node:fs";
 import { projectPath } from "../project-root";
-import { clcAncestors } from "./clc/tree";
+import { getClcNode } from "./clc/tree";
+import { isWithinClass } from "./knowledge/learn";
 
 /** How far a sure posterior lifts the score: chosen on abstracts, headlines and the realistic web together (bench/RELEVANCE.md). */
 export const FIELD_LIFT = 2;
@@ -130,13 +131,13 @@ export function warmUpFieldPosterior(): void {
 /** A class topic's view of the model: which labels are of the topic's classes. */
 export interface FieldPosterior { index: PosteriorIndex; isTopic: boolean[]; topicCodes: readonly string[] }
 
-const isAtOrBelow = (code: string, topicCode: string) => clcAncestors(code).some((n) => n.code.toUpperCase() === topicCode.toUpperCase());
 
 /** The posterior of a topic on classes `codes`; none when no label is of them (the lift is then 1). */
 export function fieldPosteriorOf(codes: readonly string[]): FieldPosterior | undefined {
   if (codes.length === 0) return undefined;
   const idx = posteriorIndex();
-  const isTopic = idx.labels.map((l) => l.some((c) => codes.some((code) => isAtOrBelow(c, code))));
+  const canonical = codes.map((code) => getClcNode(code)?.code ?? code);
+  const isTopic = idx.labels.map((l) => l.some((c) => canonical.some((code) => isWithinClass(c, code))));
   return isTopic.some(Boolean) && !isTopic.every(Boolean) ? { index: idx, isTopic, topicCodes: [...codes] } : undefined;
 }
 
