@@ -9,11 +9,11 @@ test("a class topic's page says which other field its score was weighed against 
   const created = await request.post("/api/jobs", { data: { clc: ["K"], seeds: ["http://hist-1.test/"], maxPages: 6 } });
   expect(created.status()).toBe(201);
   const { job } = await created.json();
-  type Row = { id: string; factor: number; posterior: number; lift: number; relevance: number };
+  type Row = { id: string; factor: number; posterior: number; lift: number; words: number; relevance: number };
   let row: Row | undefined;
   await expect.poll(async () => {
     [row] = await sql<Row[]>`select id::text, (explanation->'field'->>'factor')::float8 as factor, (explanation->'field'->>'posterior')::float8 as posterior,
-      (explanation->'field'->>'lift')::float8 as lift, relevance
+      (explanation->'field'->>'lift')::float8 as lift, (explanation->'field'->>'words')::int as words, relevance
       from pages where job_id = ${job.id} and explanation->'field' ? 'posterior' order by id limit 1`;
     return row !== undefined;
   }, { timeout: 120_000 }).toBe(true);
@@ -21,13 +21,16 @@ test("a class topic's page says which other field its score was weighed against 
   await page.goto(`/jobs/${job.id}/pages/${row!.id}`);
   const field = page.getByTestId("page-field");
   await expect(field).toContainText("与其他领域相比");
-  await expect(field).toContainText(`× 系数 ${row!.factor.toFixed(2)} × 提升 ${row!.lift.toFixed(2)} = 相关度 ${row!.relevance.toFixed(3)}`);
-  await expect(page.getByTestId("page-field-posterior")).toContainText(`概率 ${row!.posterior.toFixed(2)}，提升 ×${row!.lift.toFixed(2)}`);
+  expect(row!.words, "the rule by length stores the page's words").toBeGreaterThan(0);
+  await expect(field).toContainText(`× 系数 ${row!.factor.toFixed(2)} × 领域权重 ${row!.lift.toFixed(2)} = 相关度 ${row!.relevance.toFixed(3)}`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`概率 π = ${row!.posterior.toFixed(2)}；本页 ${row!.words} 个词`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`= ×${row!.lift.toFixed(2)}`);
   await shoot(page, "page-field-weighing", { fullPage: true, prepare: () => expect(field).toBeVisible() });
   await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
   await page.reload();
   await expect(field).toContainText("Weighed against other fields");
-  await expect(page.getByTestId("page-field-posterior")).toContainText(`lift ×${row!.lift.toFixed(2)}`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`the page has ${row!.words} words`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`= ×${row!.lift.toFixed(2)}`);
 });
 
 test("refining a class topic from a judged page says that the field posterior's lift is dropped, in both languages", async ({ page, request }) => {
@@ -61,12 +64,13 @@ test("trying a text on a class topic in the wizard says how the field classifier
   const tryIt = async () => {
     await page.getByRole("textbox", { name: /试一段文本|Try a text/ }).fill("银行理财产品收益率下降 股市震荡");
     await expect(page.getByTestId("try-posterior")).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId("try-result").scrollIntoViewIfNeeded();
   };
   await tryIt();
-  await expect(page.getByTestId("try-posterior")).toContainText(/领域分类器认为它属于主题领域的概率 (0\.[5-9]\d|1\.00)/);
+  await expect(page.getByTestId("try-posterior")).toContainText(/领域分类器认为它属于主题领域的概率 (0\.[5-9]\d|1\.00)；这段文本 \d+ 个词/);
   await shoot(page, "wizard-try-posterior", { prepare: tryIt });
   await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
   await page.reload();
   await tryIt();
-  await expect(page.getByTestId("try-posterior")).toContainText("The field classifier puts it in the topic's field");
+  await expect(page.getByTestId("try-posterior")).toContainText(/The field classifier puts it in the topic's field with probability [\d.]+; the text has \d+ words/);
 });

@@ -224,7 +224,7 @@ test("a threshold the judgments do not improve is not taken even when asked; two
 test("a class topic that learns from judged pages loses the field posterior's lift, says so, and gets it back on undo", async () => {
   const job = await makeJob(ctx.db.url, { clc: "F8", keywords: "" });
   const snapshot = async () => (await ctx.db.sql`select topic_snapshot from jobs where id = ${job.id}`)[0].topic_snapshot;
-  assert.equal((await snapshot()).fieldLift, true, "a class topic is built with the lift");
+  assert.equal((await snapshot()).fieldLift, "by-length", "a class topic is built with the lift");
   await addPages(job.id, [
     ["银行理财产品收益率下降", "商业银行 理财 产品 收益率 存款 利率 货币 政策", 0.3],
     ["央行货币政策", "货币 政策 利率 银行 信贷", 0.2],
@@ -239,5 +239,5 @@ test("a class topic that learns from judged pages loses the field posterior's li
   const [event] = await ctx.db.sql`select message from job_events where job_id = ${job.id} and kind = 'topic-refined'`;
   assert.match(event.message, /without the field posterior's lift/);
   assert.ok((await undoTopicRefinement(ctx.db.sql, job.id)).ok);
-  assert.equal((await snapshot()).fieldLift, true);
+  assert.equal((await snapshot()).fieldLift, "by-length");
 });

@@ -88,11 +88,11 @@ test("a topic learns whole words only: never search mode's fragments, never fill
 
 test("a class topic that learns from a person's judgments drops the field posterior's lift; learning by itself keeps it", () => {
   const topic = topicOf({ clc: ["F8"] });
-  assert.equal(topic.fieldLift, true);
+  assert.equal(topic.fieldLift, "by-length");
   const pages = [{ title: "银行理财产品收益率下降", text: "商业银行 理财 产品 收益率 存款 利率 货币 政策" }];
   const nonRelevant = new PageCentroid(topic).add({ title: "", text: "篮球 比赛 球队" });
-  assert.equal(refineTopic(topic, pages, { nonRelevant, isAuto: true }).fieldLift, true, "the crawler's own learning keeps it");
-  assert.equal(refineTopic(topic, pages, { nonRelevant }).fieldLift, true, "best-scoring pages alone are no judgment");
+  assert.equal(refineTopic(topic, pages, { nonRelevant, isAuto: true }).fieldLift, "by-length", "the crawler's own learning keeps it");
+  assert.equal(refineTopic(topic, pages, { nonRelevant }).fieldLift, "by-length", "best-scoring pages alone are no judgment");
   const judged = refineTopic(topic, pages, { nonRelevant, judged: 1 });
   assert.equal(judged.fieldLift, undefined, "a page judged relevant");
   assert.equal(refineTopic(topic, pages, { nonRelevant, judgedIrrelevant: 1 }).fieldLift, undefined, "a page judged irrelevant");

@@ -49,7 +49,7 @@ test("link words are scored without the rivals; a page's stored explanation carr
   assert.ok(Math.abs(linkScore - pageScore.field.before) < 1e-12);
 
   const e = pageExplanation(pageScore);
-  assert.deepEqual(Object.keys(e.field ?? {}).sort(), ["before", "factor", "lift", "posterior", "rival", "rivalCosine"]);
+  assert.deepEqual(Object.keys(e.field ?? {}).sort(), ["before", "factor", "lift", "posterior", "rival", "rivalCosine", "words"]);
   assert.equal(e.field?.factor, +pageScore.field.factor.toFixed(4));
   assert.equal(pageExplanation({ terms: [] }).field, undefined);
 });

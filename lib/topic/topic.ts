@@ -130,10 +130,12 @@ export interface TopicVector {
    */
   fieldRivals?: true;
   /**
-   * Whether scores are lifted by the page's field posterior (docs/ALGORITHMS.md §1.3d,
-   * `field-posterior.ts`): set with `fieldRivals`; absent in snapshots from before it, which score as they did.
+   * How scores are weighed by the page's field posterior (docs/ALGORITHMS.md §1.3d,
+   * `field-posterior.ts`), set with `fieldRivals`: "by-length", the posterior counting more the
+   * fewer words a page has; `true` in snapshots of the flat lift before it, absent in snapshots from
+   * before any lift, which score as they did.
    */
-  fieldLift?: true;
+  fieldLift?: true | "by-length";
   userDict: string[];
   titleBoost: number;
   definition: TopicDefinition;
@@ -291,7 +293,7 @@ export function topicFromParts(definition: TopicDefinition, parts: TopicPart[]):
   const isContrasted = definition.classKnowledge !== false && definition.classContrast !== false;
   const contrast = isContrasted ? contrastPart(definition.clc) : [];
   const fieldRivals = isContrasted && definition.clc.length > 0;
-  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), ...(fieldRivals ? { fieldRivals: true as const, fieldLift: true as const } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
+  return { kind: "vsm", terms, negative, ...(contrast.length ? { contrast } : {}), ...(fieldRivals ? { fieldRivals: true as const, fieldLift: "by-length" as const } : {}), userDict: [...userTerms], titleBoost: definition.titleBoost, definition };
 }
 
 /**
@@ -315,18 +317,24 @@ export interface PageScore { relevance: number; terms: { term: string; share: nu
 export function pageExplanation(score: Pick<PageScore, "terms" | "field">): { terms: PageScore["terms"]; field?: FieldWeighing } {
   const f = score.field;
   const r4 = (x: number) => +x.toFixed(4);
-  const lift = f?.posterior !== undefined ? { posterior: r4(f.posterior), lift: r4(f.lift ?? 1) } : {};
+  const lift = f?.posterior !== undefined ? { posterior: r4(f.posterior), lift: r4(f.lift ?? 1), ...(f.words !== undefined ? { words: f.words } : {}) } : {};
   return { terms: score.terms, ...(f ? { field: { before: r4(f.before), rival: f.rival, rivalCosine: r4(f.rivalCosine), factor: r4(f.factor), ...lift } } : {}) };
 }
 
 /**
  * How a class topic's score was weighed against the page's best other field (§1.3c) and, for
- * topics built with it, lifted by the page's field posterior (§1.3d): relevance = before × factor × lift.
+ * topics built with it, weighed by the page's field posterior (§1.3d): relevance = before × factor × lift,
+ * with `words` the page's length the rule by length read (absent under the flat lift).
  */
-export interface FieldWeighing { before: number; rival: string | null; rivalCosine: number; factor: number; posterior?: number; lift?: number }
+export interface FieldWeighing { before: number; rival: string | null; rivalCosine: number; factor: number; posterior?: number; lift?: number; words?: number }
 
 /** Scoring state derived once per topic (not per page). */
-export interface TopicScorer { topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; posterior?: FieldPosterior; userTerms: Set<string>; titleBoost: number }
+export interface TopicScorer {
+  topic: Map<string, number>; negative: Map<string, number>; contrast: Map<string, number>; rivals?: FieldRivals; posterior?: FieldPosterior;
+  /** Whether the posterior's weight follows the page's length (§1.3d) rather than the flat lift of older snapshots. */
+  isLiftByLength?: boolean;
+  userTerms: Set<string>; titleBoost: number;
+}
 
 /**
  * A scorer as it crosses to another thread: without the rival index (every class's words) and the
@@ -359,6 +367,7 @@ export function topicScorer(t: Pick<TopicVector, "terms"> & Partial<TopicVector>
     contrast: new Map(t.contrast ?? []),
     rivals: t.fieldRivals && t.definition ? fieldRivalIndex(t.definition.clc) : undefined,
     posterior: t.fieldLift && t.definition ? fieldPosteriorOf(t.definition.clc) : undefined,
+    isLiftByLength: t.fieldLift === "by-length",
     userTerms: new Set(t.userDict ?? []),
     titleBoost: t.titleBoost ?? DEFAULT_TITLE_BOOST,
   };
@@ -399,10 +408,11 @@ export function scoreTerms(scorer: TopicScorer, titleTerms: string[], textTerms:
   const rival = scorer.rivals ? bestRival(scorer.rivals, page, norm(page)) : undefined;
   const factor = scorer.rivals ? rivalFactor(before, rival?.cosine ?? 0) : 1;
   const posterior = scorer.posterior ? topicPosterior(scorer.posterior, titleTerms, textTerms) : undefined;
-  const lift = posterior === undefined ? 1 : fieldLift(posterior);
+  const words = scorer.isLiftByLength ? titleTerms.length + textTerms.length : undefined;
+  const lift = posterior === undefined ? 1 : fieldLift(posterior, words);
   return {
     relevance: Math.min(1, before * factor * lift), terms,
-    field: { before, rival: rival?.code ?? null, rivalCosine: rival?.cosine ?? 0, factor, ...(posterior === undefined ? {} : { posterior, lift }) },
+    field: { before, rival: rival?.code ?? null, rivalCosine: rival?.cosine ?? 0, factor, ...(posterior === undefined ? {} : { posterior, lift, ...(words === undefined ? {} : { words }) }) },
   };
 }
 

@@ -6,7 +6,7 @@ import { FieldErrors } from "./field-errors";
 import { useDebouncedPost } from "./use-debounced-post";
 
 /** The score API's answer: for a class topic, `field` says how it was weighed and lifted (docs/ALGORITHMS.md §1.3c–d). */
-interface Score { relevance: number; terms: { term: string; share: number }[]; field?: { posterior?: number; lift?: number } }
+interface Score { relevance: number; terms: { term: string; share: number }[]; field?: { posterior?: number; lift?: number; words?: number } }
 type Page = { title: string; text: string } | { error: string };
 
 const URL_ONLY = /^https?:\/\/\S+$/i;
@@ -67,7 +67,8 @@ export function TryText({ m, definition, threshold }: { m: TopicMessages; defini
           )}
           {typeof score.field?.posterior === "number" && typeof score.field.lift === "number" && (
             <p data-testid="try-posterior" className="mt-1 text-xs text-slate-600">
-              {m.tryPosterior.replace("{p}", score.field.posterior.toFixed(2)).replace("{lift}", score.field.lift.toFixed(2))}</p>
+              {(typeof score.field.words === "number" ? m.tryPosteriorWords : m.tryPosterior).replace("{p}", score.field.posterior.toFixed(2))
+                .replace("{words}", String(score.field.words)).replace("{lift}", score.field.lift.toFixed(2))}</p>
           )}
         </div>
       )}
