@@ -54,10 +54,27 @@ test("the embedded server initialises once, keeps its data across restarts, and 
   await other`select 1`;
   assert.equal(await second.stop(), "left-running");
   assert.equal(isAlive(second.pid), true, "a server others use is not stopped under them");
-  assert.equal(fs.existsSync(path.join(dataDir, "pg-owner.pid")), false, "the owner gave the server up");
+  assert.equal(fs.readFileSync(path.join(dataDir, "pg-owner.pid"), "utf8"), "shared", "the owner gave the server up");
   const last = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   assert.equal(last.pid, second.pid);
   await other.end();
   assert.equal(await last.stop(), "stopped");
   assert.equal(isAlive(second.pid), false);
+  assert.equal(fs.existsSync(path.join(dataDir, "pg-owner.pid")), false);
+});
+
+test("a server FocusCrawl did not start (pg_ctl on the data directory) is used and never stopped", async () => {
+  const started = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  // As if someone had started it by hand: a running server and no owner file.
+  fs.rmSync(path.join(dataDir, "pg-owner.pid"));
+  const user = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  assert.equal(user.pid, started.pid, "it joins the running server");
+  const sql = openSql(user.url(), { max: 1 });
+  assert.deepEqual([...(await sql`select 1 as one`)], [{ one: 1 }]);
+  await sql.end();
+  assert.equal(await user.stop(), "not-mine");
+  assert.equal(await started.stop(), "not-mine", "not even by the handle that started it, once the owner file is gone");
+  assert.equal(isAlive(started.pid), true, "the server keeps running for whoever started it");
+  assert.equal(await user.stop({ force: true }), "stopped");
+  assert.equal(isAlive(started.pid), false);
 });

@@ -110,19 +110,32 @@ function runningServer(pgDir: string): { pid: number; port: number } | undefined
 }
 
 /**
- * The server's owner (the process that stops it) is recorded in `owner.pid`. A live owner
- * means another FocusCrawl process (say `npm start` while the CLI runs) shares the server;
- * a dead owner means it was killed before it could stop it, and we adopt the server.
+ * The server's owner (the process that stops it) is recorded in `pg-owner.pid`, which FocusCrawl
+ * writes whenever it starts the server. A live owner means another FocusCrawl process (say `npm
+ * start` while the CLI runs) shares the server; a dead owner means it was killed before it could
+ * stop it, and we adopt the server; SHARED means the owner left it to the others still using it,
+ * the last of which stops it. No file at all beside a running server means FocusCrawl did not start
+ * it (someone ran `pg_ctl start` on the data directory): it is used and never stopped.
  */
 function ownerFile(dataDir: string) {
   return path.join(dataDir, "pg-owner.pid");
 }
 
-function liveOwner(dataDir: string): number | undefined {
+/** What an owner that gives the server up writes: the last FocusCrawl process to stop shuts it down. */
+const SHARED = "shared";
+
+type Ownership = { kind: "none" } | { kind: "live"; pid: number } | { kind: "shared" };
+
+function ownership(dataDir: string): Ownership {
   const file = ownerFile(dataDir);
-  if (!fs.existsSync(file)) return undefined;
+  if (!fs.existsSync(file)) return { kind: "none" };
   const pid = Number(fs.readFileSync(file, "utf8").trim());
-  return pid && isAlive(pid) ? pid : undefined;
+  return pid && isAlive(pid) ? { kind: "live", pid } : { kind: "shared" };
+}
+
+function liveOwner(dataDir: string): number | undefined {
+  const o = ownership(dataDir);
+  return o.kind === "live" ? o.pid : undefined;
 }
 
 /** True while process `pid` exists. */
@@ -207,14 +220,15 @@ function handle(pid: number, port: number, password: string, pgDir: string, isOw
   /**
    * The owner stops the server, unless other processes still use it (two lab runs on one data
    * directory, an extra worker beside `npm start`): then it gives up ownership and the last of
-   * them to stop shuts the server down. A process that joined a live owner's server never stops it.
+   * them to stop shuts the server down. A process that joined a live owner's server never stops
+   * it, nor one that FocusCrawl did not start.
    */
   async function stop(opts: { force?: boolean } = {}): Promise<StopOutcome> {
-    const owner = liveOwner(dataDir);
-    const isMine = isOwner ? owner === undefined || owner === process.pid : owner === undefined;
+    const o = ownership(dataDir);
+    const isMine = o.kind === "shared" || (isOwner && o.kind === "live" && o.pid === process.pid);
     if (!isMine && !opts.force) return "not-mine";
     if (!opts.force && isAlive(pid) && (await otherSessions(url())) > 0) {
-      if (isOwner && owner === process.pid) fs.rmSync(ownerFile(dataDir), { force: true });
+      if (isOwner && o.kind === "live") fs.writeFileSync(ownerFile(dataDir), SHARED);
       return "left-running";
     }
     if (isAlive(pid)) {
@@ -245,7 +259,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 
   const running = runningServer(pgDir);
   if (running) {
-    if (liveOwner(dataDir)) return handle(running.pid, running.port, password, pgDir, false);
+    // Started by another FocusCrawl process that still runs, or not by FocusCrawl at all: join it, never stop it.
+    if (ownership(dataDir).kind !== "shared") return handle(running.pid, running.port, password, pgDir, false);
     fs.writeFileSync(ownerFile(dataDir), String(process.pid));
     return handle(running.pid, running.port, password, pgDir, true);
   }
