@@ -22,15 +22,15 @@ test("a class topic's page says which other field its score was weighed against 
   const field = page.getByTestId("page-field");
   await expect(field).toContainText("与其他领域相比");
   expect(row!.words, "the rule by length stores the page's words").toBeGreaterThan(0);
-  await expect(field).toContainText(`× 系数 ${row!.factor.toFixed(2)} × 领域权重 ${row!.lift.toFixed(2)} = 相关度 ${row!.relevance.toFixed(3)}`);
-  await expect(page.getByTestId("page-field-posterior")).toContainText(`概率 π = ${row!.posterior.toFixed(2)}；本页 ${row!.words} 个词`);
-  await expect(page.getByTestId("page-field-posterior")).toContainText(`= ×${row!.lift.toFixed(2)}`);
+  await expect(field).toContainText(`× 系数 ${row!.factor.toFixed(2)} × 分类器乘数 ${row!.lift.toFixed(2)} = 相关度 ${row!.relevance.toFixed(3)}`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`概率 π = ${row!.posterior.toFixed(3)}；本页有 ${row!.words} 个词项`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`+ λ × π = ${row!.lift.toFixed(2)}`);
   await shoot(page, "page-field-weighing", { fullPage: true, prepare: () => expect(field).toBeVisible() });
   await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
   await page.reload();
   await expect(field).toContainText("Weighed against other fields");
-  await expect(page.getByTestId("page-field-posterior")).toContainText(`the page has ${row!.words} words`);
-  await expect(page.getByTestId("page-field-posterior")).toContainText(`= ×${row!.lift.toFixed(2)}`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`with ${row!.words} terms`);
+  await expect(page.getByTestId("page-field-posterior")).toContainText(`+ λ × π = ${row!.lift.toFixed(2)}`);
 });
 
 test("refining a class topic from a judged page says that the field posterior's lift is dropped, in both languages", async ({ page, request }) => {
@@ -67,10 +67,10 @@ test("trying a text on a class topic in the wizard says how the field classifier
     await page.getByTestId("try-result").scrollIntoViewIfNeeded();
   };
   await tryIt();
-  await expect(page.getByTestId("try-posterior")).toContainText(/领域分类器认为它属于主题领域的概率 (0\.[5-9]\d|1\.00)；这段文本 \d+ 个词/);
+  await expect(page.getByTestId("try-posterior")).toContainText(/领域分类器认为它属于主题领域的概率 (0\.[5-9]\d|1\.00)；这段文本有 \d+ 个词项/);
   await shoot(page, "wizard-try-posterior", { prepare: tryIt });
   await page.context().addCookies([{ name: "lang", value: "en", url: new URL("/", page.url()).href }]);
   await page.reload();
   await tryIt();
-  await expect(page.getByTestId("try-posterior")).toContainText(/The field classifier puts it in the topic's field with probability [\d.]+; the text has \d+ words/);
+  await expect(page.getByTestId("try-posterior")).toContainText(/The field classifier puts it in the topic's field with probability [\d.]+; the text has \d+ terms/);
 });

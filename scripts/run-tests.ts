@@ -68,7 +68,8 @@ let stopDatabase: (() => Promise<void>) | undefined;
 
 const TEST_DIR_PREFIX = "focuscrawl-test-";
 /** Read a pid from the first line of a file; 0 when there is none. */
-const pidIn = (file: string) => (fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8").split("\n")[0].trim()) || 0 : 0);
+/** The first number in a pid file (postmaster.pid's first line; pg-owner.pid's "<owner> <postmaster>"); 0 when none. */
+const pidIn = (file: string) => (fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8").trim().split(/\s+/)[0]) || 0 : 0);
 
 const isAlive = (pid: number) => {
   try {

@@ -11,9 +11,9 @@ const zh = {
   posterior: "领域分类器：本页属于主题领域的概率 {posterior}，提升 ×{lift}",
   sumLifted: "加权前得分 {before} × 系数 {factor} × 提升 {lift} = 相关度 {after}",
   posteriorHint: "分类器从 67 个学科的论文摘要和 14 类新闻标题中学得；它越确定本页属于主题的领域，得分提升越多（最多 ×{max}），新闻标题这类词少、得分偏低的短页面因此也能过阈值。",
-  posteriorByLength: "领域分类器：本页属于主题领域的概率 π = {posterior}；本页 {words} 个词，分类器的权重 λ = {weight}，领域权重 {floor} + λ × π = ×{lift}",
-  sumByLength: "加权前得分 {before} × 系数 {factor} × 领域权重 {lift} = 相关度 {after}",
-  byLengthHint: "分类器从 67 个学科的论文摘要和 14 类新闻标题中学得。页面词越少，余弦越不可靠，分类器的判断就越重要：λ 在 10 个词的标题上约为 30，150 个词的摘要上约为 4，500 个词的页面上约为 1.7。分类器确定本页属于别的领域（π = 0）时，得分保留 ×{floor}。",
+  posteriorByLength: "领域分类器：本页属于主题领域的概率 π = {posterior}；本页有 {words} 个词项，分类器的权重 λ = {weight}，得分乘以 {floor} + λ × π = {lift}",
+  sumByLength: "加权前得分 {before} × 系数 {factor} × 分类器乘数 {lift} = 相关度 {after}",
+  byLengthHint: "分类器从 67 个学科的论文摘要和 14 类新闻标题中学得。页面词项越少，余弦越不可靠，分类器的判断就越重要：λ 在 10 个词项的标题上约为 {w10}，150 个词项的摘要上约为 {w150}，500 个词项的页面上约为 {w500}。分类器确定本页属于别的领域（π = 0）时，得分乘以 {floor}。词项按打分时的切分计数（含重复和长词的片段）。",
 };
 const en: typeof zh = {
   title: "Weighed against other fields",
@@ -25,9 +25,9 @@ const en: typeof zh = {
   posterior: "Field classifier: probability that the page belongs to the topic's field {posterior}, lift ×{lift}",
   sumLifted: "Score before weighing {before} × factor {factor} × lift {lift} = relevance {after}",
   posteriorHint: "The classifier learned from paper abstracts of 67 disciplines and news headlines of 14 kinds; the surer it is that the page belongs to the topic's field, the more the score is lifted (at most ×{max}), so short pages with few words, such as news headlines, can still pass the threshold.",
-  posteriorByLength: "Field classifier: probability that the page belongs to the topic's field π = {posterior}; the page has {words} words, so the classifier's weight λ = {weight}, field weight {floor} + λ × π = ×{lift}",
-  sumByLength: "Score before weighing {before} × factor {factor} × field weight {lift} = relevance {after}",
-  byLengthHint: "The classifier learned from paper abstracts of 67 disciplines and news headlines of 14 kinds. The fewer words a page has, the less its cosine can be trusted and the more the classifier counts: λ is about 30 on a 10-word headline, 4 on a 150-word abstract and 1.7 on a 500-word page. A page the classifier places surely in another field (π = 0) keeps ×{floor} of its score.",
+  posteriorByLength: "Field classifier: the page is of the topic's field with probability π = {posterior}; with {words} terms, the classifier's weight is λ = {weight}, and the score is multiplied by {floor} + λ × π = {lift}",
+  sumByLength: "Score before weighing {before} × factor {factor} × classifier multiplier {lift} = relevance {after}",
+  byLengthHint: "The classifier learned from paper abstracts of 67 disciplines and news headlines of 14 kinds. The fewer terms a page has, the less its cosine can be trusted and the more the classifier counts: λ is about {w10} on a 10-term headline, {w150} on a 150-term abstract and {w500} on a 500-term page. A page the classifier places surely in another field (π = 0) keeps {floor} of its score. Terms are counted as the scorer segments the page, repeats and the pieces of long words included.",
 };
 
 /** The field weighing's labels in `locale`. */

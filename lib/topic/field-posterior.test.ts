@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FIELD_LIFT, FIELD_LIFT_FLOOR, fieldLift, fieldPosteriorOf, liftWeight, learnFieldPosterior, topicPosterior, useFieldPosteriorModel } from "./field-posterior";
+import { FIELD_LIFT, FIELD_LIFT_FLOOR, FIELD_LIFT_LONG, fieldLift, liftWeight } from "./field-lift";
+import { fieldPosteriorOf, learnFieldPosterior, topicPosterior, useFieldPosteriorModel } from "./field-posterior";
 import { buildTopic, pageTerms, scorePage, scorerForThread, scorerFromThread, topicScorer, TopicDefinitionSchema } from "./topic";
 
 const topicOf = (raw: Record<string, unknown>) => buildTopic(TopicDefinitionSchema.parse(raw));
@@ -34,7 +35,7 @@ test("by length: a page surely of another field keeps FIELD_LIFT_FLOOR of its sc
   for (const words of [0, 8, 150, 500, 5000]) assert.equal(fieldLift(0, words), FIELD_LIFT_FLOOR);
   const weights = [0, 8, 150, 500, 5000].map(liftWeight);
   weights.slice(1).forEach((w, i) => assert.ok(w < weights[i], `λ falls with length: ${weights}`));
-  assert.ok(liftWeight(10) > 20 && liftWeight(150) > 3 && liftWeight(150) < 5 && liftWeight(5000) < 1, `${weights}`);
+  assert.ok(liftWeight(10) > 15 && liftWeight(150) > 3 && liftWeight(150) < 5 && liftWeight(5000) < 1.2 && liftWeight(5000) > FIELD_LIFT_LONG, `${weights}`);
   assert.equal(fieldLift(1, 150), FIELD_LIFT_FLOOR + liftWeight(150));
   assert.ok(fieldLift(0.5, 150) > fieldLift(0.5, 500), "the same posterior lifts a short page more");
   assert.equal(fieldLift(0.5, -3), fieldLift(0.5, 0), "no negative length");

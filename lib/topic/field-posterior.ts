@@ -2,18 +2,9 @@
  * The field posterior (docs/ALGORITHMS.md §1.3d): how likely a page is of a class topic's field
  * rather than of any other field the class knowledge knows, from a naive Bayes classifier of every
  * label the knowledge learns from (CSL's disciplines and TNEWS's news categories, mapped to CLC).
- * A class topic's score is weighed by it:
- *
- *     relevance = weighed cosine × (FIELD_LIFT_FLOOR + λ(n) × posterior)
- *     λ(n)      = FIELD_LIFT_LONG + FIELD_LIFT_SHORT / (n + FIELD_LIFT_WORDS)
- *
- * with n the page's number of words. A cosine's scale and trust depend on the kind of page: a
- * headline's few words give small, noisy cosines, a long page's many words a steady one. The
- * posterior reads the same on every length, so the fewer words a page has, the more it counts
- * (λ about 30 on a 10-word headline, 4 on a 150-word abstract, 1.7 on 500 words, under 1 on long
- * pages): a short page the classifier places in the field gets over the threshold its cosine alone
- * would miss, and a page the classifier places surely elsewhere keeps 3/4 of its cosine.
- * Snapshots from before this rule (`fieldLift: true`) keep the flat lift 1 + FIELD_LIFT × posterior.
+ * A class topic's score is weighed by it, the more the fewer words a page has (`field-lift.ts`):
+ * a short page's cosine rests on a handful of words, while the posterior reads the same at every
+ * length.
  *
  * The model (field-posterior.json, `npm run build:field-posterior`) holds each word's count per
  * label; a page is read in the scorer's own terms (search mode), so no second segmentation.
@@ -22,21 +13,6 @@ import fs from "node:fs";
 import { projectPath } from "../project-root";
 import { getClcNode } from "./clc/tree";
 import { isWithinClass } from "./knowledge/learn";
-
-/** The flat lift of topics built before the rule by length: 1 + FIELD_LIFT × posterior. */
-export const FIELD_LIFT = 2;
-
-/**
- * The rule by length (docs/ALGORITHMS.md §1.3d), its four numbers chosen on one half of the
- * abstracts, headlines and realistic web pages together and checked on the other half
- * (bench/field-lift.ts, bench/RELEVANCE.md): what a page surely of another field keeps of its score…
- */
-export const FIELD_LIFT_FLOOR = 0.75;
-/** …the posterior's weight on a very long page… */
-export const FIELD_LIFT_LONG = 0.5;
-/** …and how it grows as the page gets shorter: FIELD_LIFT_SHORT / (words + FIELD_LIFT_WORDS). */
-export const FIELD_LIFT_SHORT = 600;
-export const FIELD_LIFT_WORDS = 10;
 
 /** The built model's path. */
 export const FIELD_POSTERIOR_FILE = projectPath("lib", "topic", "knowledge", "field-posterior.json");
@@ -179,17 +155,4 @@ export function topicPosterior(fp: FieldPosterior, ...termLists: readonly (reado
     if (fp.isTopic[i]) topic += e;
   }
   return topic / all;
-}
-
-/** The posterior's weight λ on a page of `words` words (the rule by length). */
-export function liftWeight(words: number): number {
-  return FIELD_LIFT_LONG + FIELD_LIFT_SHORT / (Math.max(0, words) + FIELD_LIFT_WORDS);
-}
-
-/**
- * The factor a class topic's score is multiplied by for posterior `p`: by the page's length
- * `words` under the rule by length, or the flat lift of older snapshots when `words` is undefined.
- */
-export function fieldLift(p: number, words?: number): number {
-  return words === undefined ? 1 + FIELD_LIFT * p : FIELD_LIFT_FLOOR + liftWeight(words) * p;
 }

@@ -65,9 +65,9 @@ export function TryText({ m, definition, threshold }: { m: TopicMessages; defini
           {score.terms.length > 0 && (
             <p className="mt-1 text-xs text-slate-600">{m.tryTerms} {score.terms.map((t) => `${t.term} ${Math.round(t.share * 100)}%`).join("，")}</p>
           )}
-          {typeof score.field?.posterior === "number" && typeof score.field.lift === "number" && (
+          {typeof score.field?.posterior === "number" && typeof score.field.lift === "number" && typeof score.field.words === "number" && (
             <p data-testid="try-posterior" className="mt-1 text-xs text-slate-600">
-              {(typeof score.field.words === "number" ? m.tryPosteriorWords : m.tryPosterior).replace("{p}", score.field.posterior.toFixed(2))
+              {m.tryPosteriorWords.replace("{p}", score.field.posterior.toFixed(2))
                 .replace("{words}", String(score.field.words)).replace("{lift}", score.field.lift.toFixed(2))}</p>
           )}
         </div>

@@ -54,7 +54,7 @@ test("the embedded server initialises once, keeps its data across restarts, and 
   await other`select 1`;
   assert.equal(await second.stop(), "left-running");
   assert.equal(isAlive(second.pid), true, "a server others use is not stopped under them");
-  assert.equal(fs.readFileSync(path.join(dataDir, "pg-owner.pid"), "utf8"), "shared", "the owner gave the server up");
+  assert.equal(fs.readFileSync(path.join(dataDir, "pg-owner.pid"), "utf8"), `shared ${second.pid}`, "the owner gave the server up");
   const last = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   assert.equal(last.pid, second.pid);
   await other.end();
@@ -65,16 +65,46 @@ test("the embedded server initialises once, keeps its data across restarts, and 
 
 test("a server FocusCrawl did not start (pg_ctl on the data directory) is used and never stopped", async () => {
   const started = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  // As if someone had started it by hand: a running server and no owner file.
-  fs.rmSync(path.join(dataDir, "pg-owner.pid"));
-  const user = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  assert.equal(user.pid, started.pid, "it joins the running server");
-  const sql = openSql(user.url(), { max: 1 });
-  assert.deepEqual([...(await sql`select 1 as one`)], [{ one: 1 }]);
-  await sql.end();
-  assert.equal(await user.stop(), "not-mine");
-  assert.equal(await started.stop(), "not-mine", "not even by the handle that started it, once the owner file is gone");
-  assert.equal(isAlive(started.pid), true, "the server keeps running for whoever started it");
-  assert.equal(await user.stop({ force: true }), "stopped");
-  assert.equal(isAlive(started.pid), false);
+  const ownerFile = path.join(dataDir, "pg-owner.pid");
+  assert.equal(fs.readFileSync(ownerFile, "utf8"), `${process.pid} ${started.pid}`, "the owner file names the owner and its postmaster");
+  try {
+    // As if someone had started it by hand: a running server and no owner file…
+    fs.rmSync(ownerFile);
+    const user = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    assert.equal(user.pid, started.pid, "it joins the running server");
+    const sql = openSql(user.url(), { max: 1 });
+    assert.deepEqual([...(await sql`select 1 as one`)], [{ one: 1 }]);
+    await sql.end();
+    assert.equal(await user.stop(), "not-mine");
+    assert.equal(await started.stop(), "not-mine", "not even by the handle that started it, once the owner file is gone");
+    // …or one left from another server (before a reboot): a dead owner of another postmaster is not this server's.
+    fs.writeFileSync(ownerFile, `999999999 ${started.pid + 1}`);
+    const after = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    assert.equal(await after.stop(), "not-mine");
+    assert.equal(isAlive(started.pid), true, "the server keeps running for whoever started it");
+    // A dead owner of this very postmaster (killed before it could stop it): the server is adopted and stopped.
+    fs.writeFileSync(ownerFile, `999999999 ${started.pid}`);
+    const adopter = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    assert.equal(fs.readFileSync(ownerFile, "utf8"), `${process.pid} ${started.pid}`);
+    assert.equal(await adopter.stop(), "stopped");
+    assert.equal(isAlive(started.pid), false);
+    assert.equal(await started.stop(), "stopped", "a handle whose server is gone has nothing left to stop");
+  } finally {
+    if (isAlive(started.pid)) await started.stop({ force: true });
+  }
+});
+
+test("a process that joined a live owner's server stops it last, once the owner has left it shared", async () => {
+  const owner = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  try {
+    const joined = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    const held = openSql(joined.url(), { max: 1 });
+    await held`select 1`;
+    assert.equal(await owner.stop(), "left-running");
+    await held.end();
+    assert.equal(await joined.stop(), "stopped");
+    assert.equal(isAlive(owner.pid), false);
+  } finally {
+    if (isAlive(owner.pid)) await owner.stop({ force: true });
+  }
 });

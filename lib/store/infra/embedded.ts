@@ -14,9 +14,9 @@ import path from "node:path";
 import { openSql } from "./sql";
 
 /**
- * What `stop()` did: stopped the server; left it running for the other processes still
- * connected (the last of them to stop shuts it down); or nothing, the server being another
- * live process's to stop.
+ * What `stop()` did: stopped the server (or found it gone); left it running for the other
+ * processes still connected (the last of them to stop shuts it down); or nothing, the server being
+ * another live FocusCrawl process's to stop, or not started by FocusCrawl at all.
  */
 export type StopOutcome = "stopped" | "left-running" | "not-mine";
 
@@ -110,32 +110,44 @@ function runningServer(pgDir: string): { pid: number; port: number } | undefined
 }
 
 /**
- * The server's owner (the process that stops it) is recorded in `pg-owner.pid`, which FocusCrawl
- * writes whenever it starts the server. A live owner means another FocusCrawl process (say `npm
- * start` while the CLI runs) shares the server; a dead owner means it was killed before it could
- * stop it, and we adopt the server; SHARED means the owner left it to the others still using it,
- * the last of which stops it. No file at all beside a running server means FocusCrawl did not start
- * it (someone ran `pg_ctl start` on the data directory): it is used and never stopped.
+ * The server's owner (the process that stops it) is recorded in `pg-owner.pid` as "<owner pid>
+ * <postmaster pid>", written whenever FocusCrawl starts or adopts the server. A live owner means
+ * another FocusCrawl process (say `npm start` while the CLI runs) shares the server; a dead owner
+ * means it was killed before it could stop it, and the server is adopted; "shared" in the owner's
+ * place means the owner left it to the others still using it, the last of which stops it. No file,
+ * or one that names another postmaster (left from before a reboot or a crash), means FocusCrawl did
+ * not start the running server (someone ran `pg_ctl start` on the data directory): it is used and
+ * never stopped.
  */
 function ownerFile(dataDir: string) {
   return path.join(dataDir, "pg-owner.pid");
 }
 
-/** What an owner that gives the server up writes: the last FocusCrawl process to stop shuts it down. */
+/** What an owner that gives the server up writes in its place: the last FocusCrawl process to stop shuts it down. */
 const SHARED = "shared";
 
 type Ownership = { kind: "none" } | { kind: "live"; pid: number } | { kind: "shared" };
 
-function ownership(dataDir: string): Ownership {
+/** Who owns the server whose postmaster is `serverPid`. */
+function ownership(dataDir: string, serverPid: number): Ownership {
   const file = ownerFile(dataDir);
   if (!fs.existsSync(file)) return { kind: "none" };
-  const pid = Number(fs.readFileSync(file, "utf8").trim());
+  const [who, postmaster] = fs.readFileSync(file, "utf8").trim().split(/\s+/);
+  // A file without the postmaster's pid was written by an older version, which wrote it only for servers it started.
+  if (postmaster !== undefined && Number(postmaster) !== serverPid) return { kind: "none" };
+  const pid = Number(who);
   return pid && isAlive(pid) ? { kind: "live", pid } : { kind: "shared" };
 }
 
-function liveOwner(dataDir: string): number | undefined {
-  const o = ownership(dataDir);
-  return o.kind === "live" ? o.pid : undefined;
+function writeOwner(dataDir: string, owner: number | typeof SHARED, serverPid: number): void {
+  fs.writeFileSync(ownerFile(dataDir), `${owner} ${serverPid}`);
+}
+
+/** A fast shutdown of the postmaster `pid` (roll back open transactions, checkpoint, exit), forced when it takes too long. */
+async function shutDown(pid: number): Promise<void> {
+  if (!isAlive(pid)) return;
+  process.kill(pid, "SIGINT");
+  if (!(await waitForExit(pid, SHUTDOWN_TIMEOUT_MS))) process.kill(pid, "SIGQUIT");
 }
 
 /** True while process `pid` exists. */
@@ -224,17 +236,19 @@ function handle(pid: number, port: number, password: string, pgDir: string, isOw
    * it, nor one that FocusCrawl did not start.
    */
   async function stop(opts: { force?: boolean } = {}): Promise<StopOutcome> {
-    const o = ownership(dataDir);
+    if (!isAlive(pid)) {
+      // The server this handle held is gone; the file may already describe another one.
+      if (ownership(dataDir, pid).kind !== "none") fs.rmSync(ownerFile(dataDir), { force: true });
+      return "stopped";
+    }
+    const o = ownership(dataDir, pid);
     const isMine = o.kind === "shared" || (isOwner && o.kind === "live" && o.pid === process.pid);
     if (!isMine && !opts.force) return "not-mine";
-    if (!opts.force && isAlive(pid) && (await otherSessions(url())) > 0) {
-      if (isOwner && o.kind === "live") fs.writeFileSync(ownerFile(dataDir), SHARED);
+    if (!opts.force && (await otherSessions(url())) > 0) {
+      if (o.kind === "live") writeOwner(dataDir, SHARED, pid);
       return "left-running";
     }
-    if (isAlive(pid)) {
-      process.kill(pid, "SIGINT"); // "fast" shutdown: roll back open transactions, checkpoint, exit
-      if (!(await waitForExit(pid, SHUTDOWN_TIMEOUT_MS))) process.kill(pid, "SIGQUIT");
-    }
+    await shutDown(pid);
     fs.rmSync(ownerFile(dataDir), { force: true });
     return "stopped";
   }
@@ -244,7 +258,7 @@ function handle(pid: number, port: number, password: string, pgDir: string, isOw
 /**
  * Start (initialising on first use) a PostgreSQL server with its data under `dataDir/pg`,
  * or join the one already running there. Only the owner's `stop()` shuts the server down, and
- * only once no other process uses it.
+ * only once no other process uses it; a server FocusCrawl did not start is never shut down.
  */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number }): Promise<EmbeddedPostgres> {
   const bin = await loadBinaries();
@@ -258,23 +272,28 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initCluster(bin, pgDir, password, user);
 
   const running = runningServer(pgDir);
-  if (running) {
-    // Started by another FocusCrawl process that still runs, or not by FocusCrawl at all: join it, never stop it.
-    if (ownership(dataDir).kind !== "shared") return handle(running.pid, running.port, password, pgDir, false);
-    fs.writeFileSync(ownerFile(dataDir), String(process.pid));
-    return handle(running.pid, running.port, password, pgDir, true);
-  }
+  if (running) return joinOrAdopt(running);
 
   try {
     return await spawnServer();
   } catch (err) {
-    // Two processes starting at once: the other one won the data directory's lock. Join it.
+    // Two processes starting at once: the other one won the data directory's lock. Join it once it
+    // is ready (its owner file names it), or after the wait whatever started it.
     if (!/lock file .* already exists/.test((err as Error).message)) throw err;
     for (const deadline = Date.now() + STARTUP_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
       const other = runningServer(pgDir);
-      if (other && liveOwner(dataDir)) return handle(other.pid, other.port, password, pgDir, false);
+      if (other && ownership(dataDir, other.pid).kind === "live") return handle(other.pid, other.port, password, pgDir, false);
     }
+    const other = runningServer(pgDir);
+    if (other) return joinOrAdopt(other);
     throw err;
+  }
+
+  /** A running server: joined when another FocusCrawl process owns it or FocusCrawl did not start it, else adopted. */
+  function joinOrAdopt(server: { pid: number; port: number }): EmbeddedPostgres {
+    if (ownership(dataDir, server.pid).kind !== "shared") return handle(server.pid, server.port, password, pgDir, false);
+    writeOwner(dataDir, process.pid, server.pid);
+    return handle(server.pid, server.port, password, pgDir, true);
   }
 
   async function spawnServer(): Promise<EmbeddedPostgres> {
@@ -284,10 +303,16 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
         "-c", `unix_socket_directories=${socketDirFor(pgDir, opts.port) ?? ""}`, "-c", "max_connections=200"],
       { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
     );
-    await waitUntilReady(child, opts.port);
+    try {
+      await waitUntilReady(child, opts.port);
+    } catch (err) {
+      // Not ready in time (or it failed): a server left running here would have no owner, and nobody would stop it.
+      if (child.pid && child.exitCode === null) await shutDown(child.pid);
+      throw err;
+    }
     child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe
     child.unref();
-    fs.writeFileSync(ownerFile(dataDir), String(process.pid));
+    writeOwner(dataDir, process.pid, child.pid!);
     return handle(child.pid!, opts.port, password, pgDir, true);
   }
 }
