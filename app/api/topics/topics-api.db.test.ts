@@ -106,7 +106,8 @@ test("scoring a text against a class topic says which other field it was weighed
   assert.equal(finance.status, 200);
   const f = finance.body.field;
   assert.ok(f && typeof f.factor === "number" && typeof f.before === "number", JSON.stringify(finance.body));
-  assert.ok(Math.abs(finance.body.relevance - Math.min(1, f.before * f.factor)) < 1e-3);
+  assert.ok(typeof f.posterior === "number" && typeof f.words === "number" && typeof f.lift === "number", "a class topic's score carries its field posterior, the text's terms and the multiplier");
+  assert.ok(Math.abs(finance.body.relevance - Math.min(1, f.before * f.factor * f.lift)) < 1e-3);
   const keywords = await call(postScore, { topic: { keywords: "银行,货币" }, text: "银行 货币 利率" });
   assert.equal(keywords.status, 200);
   assert.equal(keywords.body.field, undefined);
