@@ -132,9 +132,9 @@ export interface TopicVector {
   fieldRivals?: true;
   /**
    * How scores are weighed by the page's field posterior (docs/ALGORITHMS.md §1.3d,
-   * `field-posterior.ts`), set with `fieldRivals`: "by-length", the posterior counting more the
-   * fewer words a page has; `true` in snapshots of the flat lift before it, absent in snapshots from
-   * before any lift, which score as they did.
+   * `field-posterior.ts` for the posterior, `field-lift.ts` for the weight), set with `fieldRivals`:
+   * "by-length", the posterior counting more the fewer terms a page has; `true` in snapshots of the
+   * flat lift before it, absent in snapshots from before any lift, which score as they did.
    */
   fieldLift?: true | "by-length";
   userDict: string[];

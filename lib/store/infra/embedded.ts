@@ -282,7 +282,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     if (!/lock file .* already exists/.test((err as Error).message)) throw err;
     for (const deadline = Date.now() + STARTUP_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
       const other = runningServer(pgDir);
-      if (other && ownership(dataDir, other.pid).kind === "live") return handle(other.pid, other.port, password, pgDir, false);
+      if (other && ownership(dataDir, other.pid).kind === "live") return joinOrAdopt(other);
     }
     const other = runningServer(pgDir);
     if (other) return joinOrAdopt(other);
